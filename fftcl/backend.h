@@ -1,0 +1,40 @@
+/* What every backend (OpenCL, FFTW) provides to the device-neutral layer in
+ * context.c and plan.c. Arguments reaching a backend are already checked:
+ * pointers are valid, sizes are nonzero powers of two. */
+#ifndef FFTCL_BACKEND_H
+#define FFTCL_BACKEND_H
+
+#include "fftcl.h"
+
+typedef struct {
+  /* Opens the device that `choice` names (NULL: the backend's default) and
+   * writes its name for people into name[name_size]. */
+  fftcl_status (*open) (const char *choice, void **device, char *name,
+                        size_t name_size, fftcl_error *err);
+  void (*close) (void *device);
+
+  fftcl_status (*plan_create) (void *device, size_t width, size_t height,
+                               size_t batch, void **plan, fftcl_error *err);
+  void (*plan_destroy) (void *plan);
+
+  fftcl_status (*transform) (void *plan, fftcl_direction direction,
+                             float *data, fftcl_error *err);
+  fftcl_status (*filter_load) (void *plan, const float *planes,
+                               fftcl_timings *timings, fftcl_error *err);
+  fftcl_status (*filter_apply) (void *plan, const fftcl_gain *gain,
+                                float *planes, fftcl_timings *timings,
+                                fftcl_error *err);
+} fftcl_backend;
+
+extern const fftcl_backend fftcl_cpu_backend;
+extern const fftcl_backend fftcl_opencl_backend;
+
+/* Fills *err (if not NULL) and returns `status`. */
+fftcl_status fftcl_fail (fftcl_error *err, fftcl_status status,
+                         const char *format, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+/* Milliseconds on a monotonic clock, for fftcl_timings. */
+double fftcl_now_ms (void);
+
+#endif

@@ -1,0 +1,132 @@
+/* fftcl — 2-D complex single-precision FFTs on OpenCL devices, with an
+ * FFTW CPU backend, and a band-pass filter built on them.
+ *
+ * Plan once, execute many:
+ *
+ *   fftcl_error err;
+ *   fftcl_context *ctx;
+ *   fftcl_plan *plan;
+ *   if (fftcl_context_create (NULL, &ctx, &err) != FFTCL_OK ||
+ *       fftcl_plan_create (ctx, 1024, 768, 3, &plan, &err) != FFTCL_OK)
+ *     fprintf (stderr, "%s\n", err.message);
+ *   fftcl_filter_load (plan, planes, NULL, &err);        // spectrum kept
+ *   fftcl_filter_apply (plan, &gain, planes, NULL, &err); // as often as wanted
+ *   fftcl_plan_destroy (plan);
+ *   fftcl_context_destroy (ctx);
+ *
+ * Every function returns a status; on failure it fills *err (when err is
+ * not NULL) with a message for a person. Nothing aborts, nothing prints.
+ * Sizes are powers of two per axis (1, 2, 4, …); width and height may
+ * differ. There is no global state: contexts are independent. */
+#ifndef FFTCL_H
+#define FFTCL_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  FFTCL_OK = 0,
+  FFTCL_ERROR_ARGUMENT,    /* NULL pointer, zero or non-power-of-two size, … */
+  FFTCL_ERROR_NO_DEVICE,   /* the requested device does not exist */
+  FFTCL_ERROR_OPENCL,      /* the OpenCL runtime failed */
+  FFTCL_ERROR_MEMORY,      /* host or device memory ran out */
+  FFTCL_ERROR_FFTW         /* FFTW could not make a plan */
+} fftcl_status;
+
+typedef struct {
+  fftcl_status status;
+  char message[512];
+} fftcl_error;
+
+/* ---- Devices ----------------------------------------------------------- */
+
+typedef struct fftcl_context fftcl_context;
+
+/* Opens a device. `device` is NULL for the default choice: the FFTCL_DEVICE
+ * environment variable if set, else the first GPU found, else the first
+ * other OpenCL device, else the CPU backend. Otherwise `device` is "cpu"
+ * for the FFTW backend, or a case-insensitive substring of an OpenCL device
+ * name ("NVIDIA", "pthread", …). */
+fftcl_status fftcl_context_create (const char *device, fftcl_context **out,
+                                   fftcl_error *err);
+void fftcl_context_destroy (fftcl_context *ctx);
+
+/* The device's name for people, e.g. "NVIDIA H200 (OpenCL)" or
+ * "CPU (FFTW, 2 threads)". Owned by the context. */
+const char *fftcl_context_device_name (const fftcl_context *ctx);
+
+/* Nonzero when the context runs on the FFTW backend. */
+int fftcl_context_is_cpu (const fftcl_context *ctx);
+
+/* ---- Plans and transforms ---------------------------------------------- */
+
+typedef struct fftcl_plan fftcl_plan;
+
+/* A plan for `batch` planes of width × height complex values. It owns the
+ * buffers and kernels it needs and reuses them on every call. */
+fftcl_status fftcl_plan_create (fftcl_context *ctx, size_t width,
+                                size_t height, size_t batch,
+                                fftcl_plan **out, fftcl_error *err);
+void fftcl_plan_destroy (fftcl_plan *plan);
+
+typedef enum {
+  FFTCL_FORWARD = -1, /* X[k] = Σ x[n] e^(−2πi kn/N) */
+  FFTCL_INVERSE = +1  /* x[n] = (1/N) Σ X[k] e^(+2πi kn/N): a round trip is
+                         the identity */
+} fftcl_direction;
+
+/* Transforms `batch` planes in place. `data` holds interleaved complex
+ * floats (re, im), plane after plane, row after row: 2·width·height·batch
+ * floats. */
+fftcl_status fftcl_transform (fftcl_plan *plan, fftcl_direction direction,
+                              float *data, fftcl_error *err);
+
+/* ---- Band-pass filtering ----------------------------------------------- */
+
+typedef enum {
+  FFTCL_SHAPE_GAUSSIAN,    /* L(f; c) = exp(−ln2 · (f/c)²) */
+  FFTCL_SHAPE_BUTTERWORTH, /* L(f; c) = 1 / (1 + (f/c)^(2·order)) */
+  FFTCL_SHAPE_IDEAL        /* L(f; c) = 1 if f ≤ c, else 0 */
+} fftcl_shape;
+
+/* A real gain G(fx, fy), even in (fx, fy), over frequencies in cycles per
+ * pixel of the plan's grid. The pass band is P(f) = L(f; 1/small_period) ·
+ * (1 − L(f; 1/large_period)); a period of 0 leaves its factor out. */
+typedef struct {
+  double large_period; /* px: structures larger than this are removed */
+  double small_period; /* px: structures smaller than this are removed */
+  fftcl_shape shape;
+  double order;        /* Butterworth order */
+  int reject;          /* nonzero: G = 1 − P (band-reject) */
+  int keep_mean;       /* nonzero: G(0, 0) = 1 */
+} fftcl_gain;
+
+/* The gain at (fx, fy) cycles/px, as every backend applies it. */
+double fftcl_gain_at (const fftcl_gain *gain, double fx, double fy);
+
+/* Wall-clock milliseconds of each step of the last call that asked for
+ * them. Asking costs a synchronisation between steps. */
+typedef struct {
+  double upload_ms, forward_ms, mask_ms, inverse_ms, download_ms;
+} fftcl_timings;
+
+/* Filtering treats the plan's `batch` as a count of real planes of
+ * width × height floats, plane after plane (`planes` holds
+ * width·height·batch floats). Load transforms them forward and keeps the
+ * spectrum in the plan; apply multiplies a copy by the gain, transforms it
+ * back and writes the real result to `planes`. Apply may be called many
+ * times per load. `timings` may be NULL. */
+fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *planes,
+                                fftcl_timings *timings, fftcl_error *err);
+fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
+                                 float *planes, fftcl_timings *timings,
+                                 fftcl_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
