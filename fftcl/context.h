@@ -1,0 +1,13 @@
+/* The context and plan structures that context.c and plan.c share. */
+#ifndef FFTCL_CONTEXT_H
+#define FFTCL_CONTEXT_H
+
+#include "backend.h"
+
+struct fftcl_context {
+  const fftcl_backend *backend;
+  void *device;
+  char name[256];
+};
+
+#endif

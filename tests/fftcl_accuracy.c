@@ -1,0 +1,255 @@
+/* fftcl against FFTW in double: forward, inverse, round trip and the
+ * band-pass filter, on the device FFTCL_DEVICE names. */
+#include "check.h"
+#include "fftcl.h"
+
+#include <fftw3.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+static double max_error = 1e-6;
+
+typedef struct {
+  size_t width, height, batch;
+} shape;
+
+static const shape shapes[] = {
+  { 1, 1, 1 },      { 2, 1, 1 },     { 1, 2, 1 },     { 2, 2, 1 },
+  { 4, 8, 2 },      { 1, 512, 1 },   { 512, 1, 1 },   { 256, 64, 1 },
+  { 64, 256, 3 },   { 16, 16, 5 },   { 128, 128, 2 }, { 2048, 2, 1 },
+  { 2, 2048, 1 },   { 8, 4096, 1 },  { 512, 512, 1 }, { 1024, 1024, 1 },
+  { 1024, 256, 3 }, { 2048, 2048, 1 },
+};
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static double random_unit (void)
+{
+  rng_state = rng_state * 6364136223846793005u + 1442695040888963407u;
+  return (double) (rng_state >> 11) / 9007199254740992.0 * 2 - 1;
+}
+
+static float *random_floats (size_t count)
+{
+  float *data = malloc (count * sizeof *data);
+  for (size_t i = 0; i < count; i++)
+    data[i] = (float) random_unit ();
+  return data;
+}
+
+/* The oracle: batch × height × width complex values, in place, double. */
+static void fftw_double (fftw_complex *data, shape s, int sign)
+{
+  int n[2] = { (int) s.height, (int) s.width };
+  int area = n[0] * n[1];
+  fftw_plan p = fftw_plan_many_dft (2, n, (int) s.batch, data, NULL, 1, area,
+                                    data, NULL, 1, area, sign, FFTW_ESTIMATE);
+  fftw_execute (p);
+  fftw_destroy_plan (p);
+  if (sign == FFTW_BACKWARD)
+    for (size_t i = 0; i < (size_t) area * s.batch; i++)
+      {
+        data[i][0] /= area;
+        data[i][1] /= area;
+      }
+}
+
+static double relative_rms (const float *got, const double *want, size_t n)
+{
+  double diff = 0, norm = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      diff += (got[i] - want[i]) * (got[i] - want[i]);
+      norm += want[i] * want[i];
+    }
+  return norm > 0 ? sqrt (diff / norm) : sqrt (diff);
+}
+
+static fftcl_plan *make_plan (fftcl_context *ctx, shape s, size_t batch)
+{
+  fftcl_plan *plan;
+  fftcl_error err;
+  if (fftcl_plan_create (ctx, s.width, s.height, batch, &plan, &err) != FFTCL_OK)
+    {
+      check (0, "plan %zux%zu: %s", s.width, s.height, err.message);
+      return NULL;
+    }
+  return plan;
+}
+
+static void check_transform (fftcl_context *ctx, shape s, fftcl_direction dir)
+{
+  size_t n = 2 * s.width * s.height * s.batch;
+  fftcl_plan *plan = make_plan (ctx, s, s.batch);
+  if (!plan)
+    return;
+  float *data = random_floats (n);
+  double *want = malloc (n * sizeof *want);
+  for (size_t i = 0; i < n; i++)
+    want[i] = data[i];
+  fftw_double ((fftw_complex *) want, s,
+               dir == FFTCL_FORWARD ? FFTW_FORWARD : FFTW_BACKWARD);
+  fftcl_error err;
+  fftcl_status status = fftcl_transform (plan, dir, data, &err);
+  double e = status == FFTCL_OK ? relative_rms (data, want, n) : INFINITY;
+  check (e <= max_error, "%s %zux%zu batch %zu: rel rms %.2e%s%s",
+         dir == FFTCL_FORWARD ? "forward" : "inverse", s.width, s.height,
+         s.batch, e, status == FFTCL_OK ? "" : " ",
+         status == FFTCL_OK ? "" : err.message);
+  free (data);
+  free (want);
+  fftcl_plan_destroy (plan);
+}
+
+static void check_round_trip (fftcl_context *ctx, shape s)
+{
+  size_t n = 2 * s.width * s.height * s.batch;
+  fftcl_plan *plan = make_plan (ctx, s, s.batch);
+  if (!plan)
+    return;
+  float *data = random_floats (n);
+  double *want = malloc (n * sizeof *want);
+  for (size_t i = 0; i < n; i++)
+    want[i] = data[i];
+  fftcl_error err;
+  fftcl_status status = fftcl_transform (plan, FFTCL_FORWARD, data, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_transform (plan, FFTCL_INVERSE, data, &err);
+  double e = status == FFTCL_OK ? relative_rms (data, want, n) : INFINITY;
+  check (e <= max_error, "round trip %zux%zu batch %zu: rel rms %.2e", s.width,
+         s.height, s.batch, e);
+  free (data);
+  free (want);
+  fftcl_plan_destroy (plan);
+}
+
+/* DESIGN.md §2 written out again on purpose, independently of gain.h. */
+static double oracle_gain (const fftcl_gain *g, double fx, double fy)
+{
+  double f = hypot (fx, fy);
+  double lowpass_small = 1, lowpass_large = 1;
+  double ch = g->small_period > 0 ? 1 / g->small_period : INFINITY;
+  double cl = 1 / g->large_period;
+  switch (g->shape)
+    {
+    case FFTCL_SHAPE_GAUSSIAN:
+      lowpass_small = exp (-log (2) * pow (f / ch, 2));
+      lowpass_large = exp (-log (2) * pow (f / cl, 2));
+      break;
+    case FFTCL_SHAPE_BUTTERWORTH:
+      lowpass_small = 1 / (1 + pow (f / ch, 2 * g->order));
+      lowpass_large = 1 / (1 + pow (f / cl, 2 * g->order));
+      break;
+    case FFTCL_SHAPE_IDEAL:
+      lowpass_small = f <= ch;
+      lowpass_large = f <= cl;
+      break;
+    }
+  double pass = lowpass_small * (g->large_period > 0 ? 1 - lowpass_large : 1);
+  double gain = g->reject ? 1 - pass : pass;
+  return g->keep_mean && fx == 0 && fy == 0 ? 1 : gain;
+}
+
+static double frequency (size_t k, size_t n)
+{
+  return (k < n / 2 ? (double) k : (double) k - (double) n) / (double) n;
+}
+
+static void oracle_filter (double *plane, shape s, const fftcl_gain *g)
+{
+  size_t area = s.width * s.height;
+  fftw_complex *c = fftw_alloc_complex (area);
+  for (size_t i = 0; i < area; i++)
+    {
+      c[i][0] = plane[i];
+      c[i][1] = 0;
+    }
+  shape one = { s.width, s.height, 1 };
+  fftw_double (c, one, FFTW_FORWARD);
+  for (size_t y = 0; y < s.height; y++)
+    for (size_t x = 0; x < s.width; x++)
+      {
+        double gain = oracle_gain (g, frequency (x, s.width),
+                                   frequency (y, s.height));
+        c[y * s.width + x][0] *= gain;
+        c[y * s.width + x][1] *= gain;
+      }
+  fftw_double (c, one, FFTW_BACKWARD);
+  for (size_t i = 0; i < area; i++)
+    plane[i] = c[i][0];
+  fftw_free (c);
+}
+
+static void check_filter (fftcl_context *ctx, shape s, const fftcl_gain *g,
+                          const char *label)
+{
+  size_t n = s.width * s.height * s.batch;
+  fftcl_plan *plan = make_plan (ctx, s, s.batch);
+  if (!plan)
+    return;
+  float *planes = random_floats (n);
+  double *want = malloc (n * sizeof *want);
+  for (size_t i = 0; i < n; i++)
+    want[i] = planes[i];
+  for (size_t b = 0; b < s.batch; b++)
+    oracle_filter (want + b * s.width * s.height, s, g);
+  fftcl_error err;
+  fftcl_status status = fftcl_filter_load (plan, planes, NULL, &err);
+  /* Apply twice: the kept spectrum must survive the first apply. */
+  for (int pass = 0; pass < 2 && status == FFTCL_OK; pass++)
+    status = fftcl_filter_apply (plan, g, planes, NULL, &err);
+  double e = status == FFTCL_OK ? relative_rms (planes, want, n) : INFINITY;
+  check (e <= max_error, "filter %s %zux%zu, %zu planes: rel rms %.2e %s",
+         label, s.width, s.height, s.batch, e,
+         status == FFTCL_OK ? "" : err.message);
+  free (planes);
+  free (want);
+  fftcl_plan_destroy (plan);
+}
+
+static void check_filters (fftcl_context *ctx)
+{
+  static const shape filter_shapes[] = {
+    { 1, 1, 1 }, { 64, 32, 3 }, { 256, 256, 4 }, { 8, 512, 1 },
+    { 1024, 512, 3 },
+  };
+  const fftcl_gain gains[] = {
+    { 16, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1 },
+    { 20, 4, FFTCL_SHAPE_BUTTERWORTH, 3, 0, 0 },
+    { 10, 2.5, FFTCL_SHAPE_IDEAL, 2, 1, 1 },
+    { 0, 5, FFTCL_SHAPE_BUTTERWORTH, 1.5, 1, 0 },
+  };
+  const char *labels[] = { "gaussian band-pass", "butterworth band-pass",
+                           "ideal band-reject", "butterworth low-reject" };
+  for (size_t i = 0; i < sizeof filter_shapes / sizeof *filter_shapes; i++)
+    for (size_t j = 0; j < sizeof gains / sizeof *gains; j++)
+      check_filter (ctx, filter_shapes[i], &gains[j], labels[j]);
+}
+
+int main (void)
+{
+  const char *limit = getenv ("FFTCL_MAX_ERROR");
+  if (limit)
+    max_error = atof (limit);
+  fftcl_context *ctx;
+  fftcl_error err = { 0 };
+  if (!check (fftcl_context_create (NULL, &ctx, &err) == FFTCL_OK,
+              "open device: %s", err.message))
+    return check_finish ();
+  printf ("# device: %s, bound %.1e\n", fftcl_context_device_name (ctx),
+          max_error);
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+    {
+      check_transform (ctx, shapes[i], FFTCL_FORWARD);
+      check_transform (ctx, shapes[i], FFTCL_INVERSE);
+      check_round_trip (ctx, shapes[i]);
+    }
+  check_filters (ctx);
+  fftcl_context_destroy (ctx);
+  fftw_cleanup ();
+  return check_finish ();
+}

@@ -1,0 +1,97 @@
+/* Bad arguments come back as error values with a message, never a crash. */
+#include "check.h"
+#include "fftcl.h"
+
+#include <string.h>
+
+static int failed_with (fftcl_status got, fftcl_status want,
+                        const fftcl_error *err)
+{
+  return got == want && err->status == want && strlen (err->message) > 0;
+}
+
+static void check_plan_arguments (fftcl_context *ctx)
+{
+  static const size_t bad[][3] = {
+    { 0, 8, 1 }, { 8, 0, 1 }, { 3, 4, 1 }, { 4, 12, 1 }, { 8, 8, 0 },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+      fftcl_plan *plan = (fftcl_plan *) &plan;
+      fftcl_error err = { 0 };
+      fftcl_status s = fftcl_plan_create (ctx, bad[i][0], bad[i][1],
+                                          bad[i][2], &plan, &err);
+      check (failed_with (s, FFTCL_ERROR_ARGUMENT, &err) && plan == NULL,
+             "plan %zux%zu batch %zu refused: %s", bad[i][0], bad[i][1],
+             bad[i][2], err.message);
+    }
+  fftcl_error err = { 0 };
+  check (failed_with (fftcl_plan_create (ctx, 8, 8, 1, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "plan out NULL: %s",
+         err.message);
+  fftcl_plan *plan;
+  check (failed_with (fftcl_plan_create (NULL, 8, 8, 1, &plan, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "plan context NULL: %s",
+         err.message);
+}
+
+static void check_call_arguments (fftcl_context *ctx)
+{
+  fftcl_plan *plan;
+  fftcl_error err = { 0 };
+  if (!check (fftcl_plan_create (ctx, 8, 4, 2, &plan, &err) == FFTCL_OK,
+              "plan 8x4: %s", err.message))
+    return;
+  float data[2 * 8 * 4 * 2] = { 0 };
+  fftcl_gain gain = { 40, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1 };
+  check (failed_with (fftcl_transform (plan, FFTCL_FORWARD, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "transform NULL data: %s",
+         err.message);
+  check (failed_with (fftcl_transform (plan, 7, data, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "bad direction: %s",
+         err.message);
+  check (failed_with (fftcl_filter_apply (plan, &gain, data, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "apply before load: %s",
+         err.message);
+  check (fftcl_filter_load (plan, data, NULL, &err) == FFTCL_OK, "load");
+  check (failed_with (fftcl_filter_apply (plan, NULL, data, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "NULL gain: %s",
+         err.message);
+  fftcl_gain negative = gain;
+  negative.small_period = -1;
+  check (failed_with (fftcl_filter_apply (plan, &negative, data, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "negative period: %s",
+         err.message);
+  fftcl_gain no_order = gain;
+  no_order.shape = FFTCL_SHAPE_BUTTERWORTH;
+  no_order.order = 0;
+  check (failed_with (fftcl_filter_apply (plan, &no_order, data, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "order 0: %s", err.message);
+  check (fftcl_filter_apply (plan, &gain, data, NULL, &err) == FFTCL_OK,
+         "apply after errors still works");
+  fftcl_plan_destroy (plan);
+}
+
+int main (void)
+{
+  fftcl_context *ctx = (fftcl_context *) &ctx;
+  fftcl_error err = { 0 };
+  check (failed_with (fftcl_context_create ("no-such-device-xyz", &ctx, &err),
+                      FFTCL_ERROR_NO_DEVICE, &err) && ctx == NULL,
+         "unknown device refused: %s", err.message);
+  check (failed_with (fftcl_context_create (NULL, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "context out NULL: %s",
+         err.message);
+  check (fftcl_context_create (NULL, NULL, NULL) == FFTCL_ERROR_ARGUMENT,
+         "errors without an error struct");
+  if (!check (fftcl_context_create (NULL, &ctx, &err) == FFTCL_OK,
+              "open default device: %s", err.message))
+    return check_finish ();
+  printf ("# device: %s\n", fftcl_context_device_name (ctx));
+  check_plan_arguments (ctx);
+  check_call_arguments (ctx);
+  fftcl_plan_destroy (NULL);
+  fftcl_context_destroy (ctx);
+  fftcl_context_destroy (NULL);
+  return check_finish ();
+}

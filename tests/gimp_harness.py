@@ -1,0 +1,105 @@
+"""Runs real GIMP 3 headless with a freshly built plug-in in a private
+config folder, and reads and writes the PFM images the tests exchange
+with it."""
+import os
+import shutil
+import subprocess
+import tempfile
+
+import numpy as np
+
+passed = 0
+failed = 0
+
+
+def check(ok, label):
+    global passed, failed
+    print(("ok   " if ok else "FAIL ") + label, flush=True)
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+    return ok
+
+
+def finish():
+    print(f"{passed} passed, {failed} failed", flush=True)
+    return 1 if failed else 0
+
+
+def write_pfm(path, image):
+    """image: H×W (gray) or H×W×3 (RGB), top row first."""
+    data = np.asarray(image, dtype="<f4")
+    magic = b"PF" if data.ndim == 3 else b"Pf"
+    with open(path, "wb") as f:
+        f.write(magic + b"\n%d %d\n-1.0\n" % (data.shape[1], data.shape[0]))
+        f.write(np.ascontiguousarray(data[::-1]).tobytes())
+
+
+def read_pfm(path):
+    with open(path, "rb") as f:
+        raw = f.read()
+    tokens, pos = [], 0
+    while len(tokens) < 4:
+        while raw[pos:pos + 1].isspace():
+            pos += 1
+        end = pos
+        while not raw[end:end + 1].isspace():
+            end += 1
+        tokens.append(raw[pos:end])
+        pos = end
+    pos += 1
+    magic, width, height, scale = tokens[0], int(tokens[1]), int(tokens[2]), float(tokens[3])
+    channels = 3 if magic == b"PF" else 1
+    dtype = "<f4" if scale < 0 else ">f4"
+    data = np.frombuffer(raw, dtype=dtype, count=width * height * channels, offset=pos)
+    shape = (height, width, channels) if channels == 3 else (height, width)
+    return data.reshape(shape)[::-1].astype(np.float64)
+
+
+def scheme_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class Harness:
+    def __init__(self, plugin_binary, keep=None):
+        self.dir = keep or tempfile.mkdtemp(prefix="fft-bandpass-test-")
+        os.makedirs(self.dir, exist_ok=True)
+        self.gimpdir = os.path.join(self.dir, "gimpdir")
+        plugin_dir = os.path.join(self.gimpdir, "plug-ins", "fft-bandpass")
+        os.makedirs(plugin_dir, exist_ok=True)
+        shutil.copy(plugin_binary, plugin_dir)
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def write_image(self, name, image):
+        path = self.path(name)
+        write_pfm(path, image)
+        return path
+
+    @staticmethod
+    def filter_script(source, target, call):
+        return (f"(let* ((img (car (gimp-file-load RUN-NONINTERACTIVE {scheme_string(source)}))))"
+                f" {call}"
+                f" (gimp-file-save RUN-NONINTERACTIVE img {scheme_string(target)} -1))")
+
+    @classmethod
+    def refusal_script(cls, source, call, target):
+        """Two batch commands: the call left to fail loudly (its message
+        reaches the output), then the call caught and the image saved, to
+        show it is untouched."""
+        loud = f"(let* ((img (car (gimp-file-load RUN-NONINTERACTIVE {scheme_string(source)})))) {call})"
+        return [loud, cls.filter_script(source, target, f"(catch #f {call})")]
+
+    def run_gimp(self, scripts, env=None, timeout=900):
+        args = ["gimp-console-3.0", "-i", "-n", "-c",
+                "--batch-interpreter=plug-in-script-fu-eval"]
+        for script in scripts:
+            for command in script if isinstance(script, list) else [script]:
+                args += ["-b", command]
+        args += ["--quit"]
+        full_env = dict(os.environ, GIMP3_DIRECTORY=self.gimpdir, **(env or {}))
+        result = subprocess.run(args, env=full_env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, timeout=timeout)
+        return result.stdout
