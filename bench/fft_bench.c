@@ -1,0 +1,340 @@
+/* fftcl against VkFFT, clFFT and FFTW on one device, in one run.
+ *
+ *   fftcl-bench [SIZE...]      (default 512 1024 2048 4096 8192 16384)
+ *
+ * For each square size it prints `LIB SIZE median_ms GB/s rel_err` for a
+ * 2-D complex forward transform in place, then the whole filter (forward,
+ * mask, inverse) of an RGB image: fftcl's fused filter against VkFFT
+ * forward + multiply kernel + inverse on the same packed planes, then the
+ * ratios. GB/s counts one read and one write of the array per transform,
+ * rel_err is the relative RMS error against FFTW in double. The device is
+ * the one FFTCL_DEVICE names (as for fftcl); FFTW uses every core. */
+#include "bench_device.h"
+#include "fftcl.h"
+#include "peers.h"
+
+#include <fftw3.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { RUNS = 21 };
+
+static int compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static double median (double *ms, size_t n)
+{
+  qsort (ms, n, sizeof *ms, compare_doubles);
+  return ms[n / 2];
+}
+
+static double now_ms (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+static float *random_complex (size_t n)
+{
+  uint64_t state = 0x2545f4914f6cdd1du;
+  float *data = malloc (2 * n * sizeof *data);
+  for (size_t i = 0; i < 2 * n; i++)
+    {
+      state = state * 6364136223846793005u + 1442695040888963407u;
+      data[i] = (float) ((double) (state >> 11) / 9007199254740992.0 - 0.5);
+    }
+  return data;
+}
+
+/* FFTW in double: the reference every library's error is measured against. */
+static double *reference_forward (const float *data, size_t n)
+{
+  fftw_complex *ref = fftw_alloc_complex (n * n);
+  for (size_t i = 0; i < n * n; i++)
+    {
+      ref[i][0] = data[2 * i];
+      ref[i][1] = data[2 * i + 1];
+    }
+  fftw_plan_with_nthreads ((int) sysconf (_SC_NPROCESSORS_ONLN));
+  fftw_plan p = fftw_plan_dft_2d ((int) n, (int) n, ref, ref, FFTW_FORWARD,
+                                  FFTW_ESTIMATE);
+  fftw_execute (p);
+  fftw_destroy_plan (p);
+  return (double *) ref;
+}
+
+static double relative_rms (const float *got, const double *want, size_t n)
+{
+  double diff = 0, norm = 0;
+  for (size_t i = 0; i < 2 * n; i++)
+    {
+      diff += (got[i] - want[i]) * (got[i] - want[i]);
+      norm += want[i] * want[i];
+    }
+  return sqrt (diff / norm);
+}
+
+static void report (const char *lib, size_t n, double ms, double err)
+{
+  double gbs = 2.0 * 8.0 * (double) n * (double) n / (ms * 1e6);
+  if (err >= 0)
+    printf ("%-8s %6zu %10.4f %9.1f %10.2e\n", lib, n, ms, gbs, err);
+  else
+    printf ("%-8s %6zu %10.4f %9.1f %10s\n", lib, n, ms, gbs, "-");
+  fflush (stdout);
+}
+
+static double time_fftcl (fftcl_context *ctx, size_t n, const float *data,
+                          const double *ref)
+{
+  fftcl_plan *plan;
+  fftcl_error err;
+  double ms[RUNS];
+  if (fftcl_plan_create (ctx, n, n, 1, &plan, &err) != FFTCL_OK ||
+      fftcl_time_transform (plan, FFTCL_FORWARD, data, RUNS, ms, &err) != FFTCL_OK)
+    {
+      printf ("# fftcl %zu: %s\n", n, err.message);
+      return NAN;
+    }
+  double rel = -1;
+  if (ref)
+    {
+      float *out = malloc (2 * n * n * sizeof *out);
+      memcpy (out, data, 2 * n * n * sizeof *out);
+      if (fftcl_transform (plan, FFTCL_FORWARD, out, &err) == FFTCL_OK)
+        rel = relative_rms (out, ref, n * n);
+      free (out);
+    }
+  fftcl_plan_destroy (plan);
+  double t = median (ms, RUNS);
+  report ("fftcl", n, t, rel);
+  return t;
+}
+
+/* Times one peer; with ref, also checks its forward result. */
+static double time_peer (const char *lib, peer *(*create) (const bench_device *, cl_mem, size_t, size_t, size_t),
+                         const bench_device *dev, size_t n, const float *data,
+                         const double *ref)
+{
+  size_t bytes = 8 * n * n;
+  cl_int status;
+  cl_mem buffer = clCreateBuffer (dev->context, CL_MEM_READ_WRITE, bytes, NULL,
+                                  &status);
+  if (status != CL_SUCCESS)
+    {
+      printf ("# %s %zu: no device memory (%d)\n", lib, n, status);
+      return NAN;
+    }
+  clEnqueueWriteBuffer (dev->queue, buffer, CL_TRUE, 0, bytes, data, 0, NULL,
+                        NULL);
+  peer *p = create (dev, buffer, n, n, 1);
+  double t = NAN;
+  if (p)
+    {
+      double rel = -1;
+      if (ref)
+        {
+          float *out = malloc (bytes);
+          p->run (p, -1);
+          clEnqueueReadBuffer (dev->queue, buffer, CL_TRUE, 0, bytes, out, 0,
+                               NULL, NULL);
+          rel = relative_rms (out, ref, n * n);
+          free (out);
+        }
+      double ms[RUNS];
+      for (int i = 0; i < RUNS; i++)
+        {
+          double start = now_ms ();
+          p->run (p, -1);
+          ms[i] = now_ms () - start;
+        }
+      p->destroy (p);
+      t = median (ms, RUNS);
+      report (lib, n, t, rel);
+    }
+  clReleaseMemObject (buffer);
+  return t;
+}
+
+static double time_fftw (size_t n, const float *data, const double *ref)
+{
+  fftwf_plan_with_nthreads ((int) sysconf (_SC_NPROCESSORS_ONLN));
+  fftwf_complex *buf = fftwf_alloc_complex (n * n);
+  fftwf_set_timelimit (10.0);
+  fftwf_plan p = fftwf_plan_dft_2d ((int) n, (int) n, buf, buf, FFTW_FORWARD,
+                                    FFTW_MEASURE);
+  memcpy (buf, data, 8 * n * n);
+  fftwf_execute (p);
+  double rel = ref ? relative_rms ((float *) buf, ref, n * n) : -1;
+  int runs = n >= 4096 ? 5 : RUNS;
+  double ms[RUNS];
+  for (int i = 0; i < runs; i++)
+    {
+      double start = now_ms ();
+      fftwf_execute (p);
+      ms[i] = now_ms () - start;
+    }
+  fftwf_destroy_plan (p);
+  fftwf_free (buf);
+  double t = median (ms, (size_t) runs);
+  report ("fftw", n, t, rel);
+  return t;
+}
+
+static const fftcl_gain bench_gain = { 40, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1 };
+
+static double time_fftcl_filter (fftcl_context *ctx, size_t n,
+                                 const float *rgb)
+{
+  fftcl_plan *plan;
+  fftcl_error err;
+  double ms[RUNS];
+  if (fftcl_plan_create (ctx, n, n, 3, &plan, &err) != FFTCL_OK ||
+      fftcl_time_filter (plan, &bench_gain, rgb, RUNS, ms, &err) != FFTCL_OK)
+    {
+      printf ("# fftcl filter %zu: %s\n", n, err.message);
+      return NAN;
+    }
+  fftcl_plan_destroy (plan);
+  double t = median (ms, RUNS);
+  report ("filter:fftcl", n, t, -1);
+  return t;
+}
+
+static const char multiply_source[] =
+  "__kernel void multiply (__global float2 *spectrum, __global const float *gain,\n"
+  "                        uint area)\n"
+  "{\n"
+  "  size_t i = get_global_id (0);\n"
+  "  spectrum[i] *= gain[i % area];\n"
+  "}\n";
+
+/* The straightforward VkFFT filter: the RGB image packed as two complex
+ * planes (as fftcl packs it), a batched forward transform, a multiply
+ * kernel with the gain precomputed on the host, a batched inverse. */
+static double time_vkfft_filter (const bench_device *dev, size_t n,
+                                 const float *rgb)
+{
+  size_t area = n * n;
+  float *packed = calloc (4 * area, sizeof *packed);
+  for (size_t i = 0; i < area; i++)
+    {
+      packed[2 * i] = rgb[i];
+      packed[2 * i + 1] = rgb[area + i];
+      packed[2 * area + 2 * i] = rgb[2 * area + i];
+    }
+  float *gain = malloc (area * sizeof *gain);
+  for (size_t y = 0; y < n; y++)
+    for (size_t x = 0; x < n; x++)
+      {
+        double fx = (x < n / 2 ? (double) x : (double) x - n) / n;
+        double fy = (y < n / 2 ? (double) y : (double) y - n) / n;
+        gain[y * n + x] = (float) (fftcl_gain_at (&bench_gain, fx, fy) / area);
+      }
+  cl_int status;
+  cl_mem spectrum = clCreateBuffer (dev->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                    16 * area, packed, &status);
+  cl_mem gains = clCreateBuffer (dev->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                 4 * area, gain, &status);
+  free (packed);
+  free (gain);
+  const char *source = multiply_source;
+  cl_program program = clCreateProgramWithSource (dev->context, 1, &source, NULL, &status);
+  clBuildProgram (program, 1, &dev->device, "", NULL, NULL);
+  cl_kernel multiply = clCreateKernel (program, "multiply", &status);
+  cl_uint area32 = (cl_uint) area;
+  clSetKernelArg (multiply, 0, sizeof spectrum, &spectrum);
+  clSetKernelArg (multiply, 1, sizeof gains, &gains);
+  clSetKernelArg (multiply, 2, sizeof area32, &area32);
+  peer *p = status == CL_SUCCESS ? vkfft_peer_create (dev, spectrum, n, n, 2) : NULL;
+  double t = NAN;
+  if (p)
+    {
+      double ms[RUNS];
+      size_t global = 2 * area;
+      for (int i = 0; i < RUNS; i++)
+        {
+          double start = now_ms ();
+          p->run (p, -1);
+          clEnqueueNDRangeKernel (dev->queue, multiply, 1, NULL, &global, NULL,
+                                  0, NULL, NULL);
+          p->run (p, 1);
+          ms[i] = now_ms () - start;
+        }
+      p->destroy (p);
+      t = median (ms, RUNS);
+      report ("filter:vkfft", n, t, -1);
+    }
+  clReleaseKernel (multiply);
+  clReleaseProgram (program);
+  clReleaseMemObject (gains);
+  clReleaseMemObject (spectrum);
+  return t;
+}
+
+static void ratio (const char *what, double a, double b)
+{
+  if (isfinite (a) && isfinite (b))
+    printf ("ratio  %-22s %8.3f\n", what, a / b);
+}
+
+int main (int argc, char **argv)
+{
+  static const size_t default_sizes[] = { 512, 1024, 2048, 4096, 8192, 16384 };
+  size_t count = argc > 1 ? (size_t) argc - 1 : 6;
+  size_t sizes[64];
+  for (size_t i = 0; i < count && i < 64; i++)
+    sizes[i] = argc > 1 ? strtoul (argv[i + 1], NULL, 10) : default_sizes[i];
+  size_t check_limit = getenv ("BENCH_CHECK_MAX")
+                         ? strtoul (getenv ("BENCH_CHECK_MAX"), NULL, 10) : 4096;
+
+  fftcl_context *ctx;
+  fftcl_error err;
+  bench_device dev;
+  if (fftcl_context_create (NULL, &ctx, &err) != FFTCL_OK)
+    {
+      fprintf (stderr, "fftcl-bench: %s\n", err.message);
+      return 1;
+    }
+  if (bench_device_open (getenv ("FFTCL_DEVICE"), &dev) != 0)
+    return 1;
+  fftw_init_threads ();
+  fftwf_init_threads ();
+  printf ("# device: %s; FFTW: %ld threads; median of %d host-timed calls\n",
+          fftcl_context_device_name (ctx), sysconf (_SC_NPROCESSORS_ONLN), RUNS);
+  printf ("# LIB SIZE median_ms GB/s rel_err\n");
+  for (size_t i = 0; i < count; i++)
+    {
+      size_t n = sizes[i];
+      float *data = random_complex (n * n);
+      double *ref = n <= check_limit ? reference_forward (data, n) : NULL;
+      double ours = time_fftcl (ctx, n, data, ref);
+      double vk = time_peer ("vkfft", vkfft_peer_create, &dev, n, data, ref);
+      double cl = time_peer ("clfft", clfft_peer_create, &dev, n, data, ref);
+      if (n <= 8192)
+        time_fftw (n, data, ref);
+      fftw_free (ref);
+      float *rgb = random_complex (3 * n * n / 2 + 1);
+      double fused = time_fftcl_filter (ctx, n, rgb);
+      double vk_filter = time_vkfft_filter (&dev, n, rgb);
+      free (rgb);
+      free (data);
+      printf ("# size %zu\n", n);
+      ratio ("fftcl/vkfft", ours, vk);
+      ratio ("fftcl/clfft", ours, cl);
+      ratio ("filter fftcl/vkfft", fused, vk_filter);
+      ratio ("filter/forward fftcl", fused, ours);
+    }
+  bench_device_close (&dev);
+  fftcl_context_destroy (ctx);
+  return 0;
+}

@@ -1,0 +1,230 @@
+#include "bandpass-settings.h"
+
+#include <glib/gi18n-lib.h>
+
+static void
+add_band_arguments (GimpProcedure *procedure)
+{
+  gimp_procedure_add_double_argument (procedure, "large-structures",
+                                      _("Lar_ge structures (px)"),
+                                      _("Remove structures larger than this "
+                                        "period, in pixels; 0 keeps all large "
+                                        "structures"),
+                                      0.0, 1e6, 40.0,
+                                      G_PARAM_READWRITE);
+
+  gimp_procedure_add_double_argument (procedure, "small-structures",
+                                      _("S_mall structures (px)"),
+                                      _("Remove structures smaller than this "
+                                        "period, in pixels; 0 keeps all small "
+                                        "structures"),
+                                      0.0, 1e6, 3.0,
+                                      G_PARAM_READWRITE);
+}
+
+static void
+add_shape_arguments (GimpProcedure *procedure)
+{
+  gimp_procedure_add_choice_argument (procedure, "shape",
+                                      _("_Edge shape"),
+                                      _("How the pass band ends at the "
+                                        "cut-offs"),
+                                      gimp_choice_new_with_values (
+                                        "gaussian",    FFTCL_SHAPE_GAUSSIAN,
+                                        _("Gaussian"), NULL,
+                                        "butterworth", FFTCL_SHAPE_BUTTERWORTH,
+                                        _("Butterworth"), NULL,
+                                        "ideal",       FFTCL_SHAPE_IDEAL,
+                                        _("Ideal (sharp)"), NULL,
+                                        NULL),
+                                      "gaussian",
+                                      G_PARAM_READWRITE);
+
+  gimp_procedure_add_double_argument (procedure, "order",
+                                      _("Butter_worth order"),
+                                      _("Butterworth order: higher is "
+                                        "steeper"),
+                                      0.5, 20.0, 2.0,
+                                      G_PARAM_READWRITE);
+
+  gimp_procedure_add_choice_argument (procedure, "mode",
+                                      _("Mo_de"),
+                                      _("Keep the band, or remove it"),
+                                      gimp_choice_new_with_values (
+                                        "band-pass",   FALSE,
+                                        _("Band-pass"), NULL,
+                                        "band-reject", TRUE,
+                                        _("Band-reject"), NULL,
+                                        NULL),
+                                      "band-pass",
+                                      G_PARAM_READWRITE);
+
+  gimp_procedure_add_boolean_argument (procedure, "keep-mean",
+                                       _("_Keep mean brightness"),
+                                       _("The mean (DC term) passes "
+                                         "unchanged"),
+                                       TRUE,
+                                       G_PARAM_READWRITE);
+}
+
+static void
+add_stripe_and_notch_arguments (GimpProcedure *procedure)
+{
+  gimp_procedure_add_choice_argument (procedure, "stripes",
+                                      _("Suppress s_tripes"),
+                                      _("Also suppress horizontal or "
+                                        "vertical stripes"),
+                                      gimp_choice_new_with_values (
+                                        "none",       BANDPASS_STRIPES_NONE,
+                                        _("None"), NULL,
+                                        "horizontal", BANDPASS_STRIPES_HORIZONTAL,
+                                        _("Horizontal"), NULL,
+                                        "vertical",   BANDPASS_STRIPES_VERTICAL,
+                                        _("Vertical"), NULL,
+                                        NULL),
+                                      "none",
+                                      G_PARAM_READWRITE);
+
+  gimp_procedure_add_double_argument (procedure, "stripe-tolerance",
+                                      _("Stripe toler_ance (%)"),
+                                      _("Tolerance of direction for stripe "
+                                        "suppression, in percent"),
+                                      0.0, 100.0, 5.0,
+                                      G_PARAM_READWRITE);
+
+  gimp_procedure_add_double_array_argument (procedure, "notches",
+                                            _("_Notches"),
+                                            _("Notch (reject) discs as "
+                                              "triples fx, fy, radius in "
+                                              "cycles per pixel; each also "
+                                              "rejects its mirror (−fx, −fy)"),
+                                            G_PARAM_READWRITE);
+}
+
+static void
+add_advanced_arguments (GimpProcedure *procedure)
+{
+  gimp_procedure_add_choice_argument (procedure, "padding",
+                                      _("_Padding"),
+                                      _("What fills the margin up to the "
+                                        "power-of-two size"),
+                                      gimp_choice_new_with_values (
+                                        "mirror", PADDING_MIRROR,
+                                        _("Mirror"), NULL,
+                                        "zero",   PADDING_ZERO,
+                                        _("Zero"), NULL,
+                                        NULL),
+                                      "mirror",
+                                      G_PARAM_READWRITE);
+
+  gimp_procedure_add_choice_argument (procedure, "channels",
+                                      _("Channels to _filter"),
+                                      _("Filter each colour channel, or only "
+                                        "lightness keeping the colour"),
+                                      gimp_choice_new_with_values (
+                                        "rgb",       BANDPASS_CHANNELS_RGB,
+                                        _("Each RGB channel"), NULL,
+                                        "luminance", BANDPASS_CHANNELS_LUMINANCE,
+                                        _("Luminance only"), NULL,
+                                        NULL),
+                                      "rgb",
+                                      G_PARAM_READWRITE);
+
+  gimp_procedure_add_boolean_argument (procedure, "linear",
+                                       _("L_inear light"),
+                                       _("Filter linear-light values instead "
+                                         "of the stored (perceptual) ones"),
+                                       FALSE,
+                                       G_PARAM_READWRITE);
+}
+
+void
+bandpass_settings_add_arguments (GimpProcedure *procedure)
+{
+  add_band_arguments (procedure);
+  add_shape_arguments (procedure);
+  add_stripe_and_notch_arguments (procedure);
+  add_advanced_arguments (procedure);
+}
+
+static gsize
+count_notch_values (GimpProcedureConfig *config)
+{
+  GimpArray *notches = NULL;
+  gsize      count   = 0;
+
+  g_object_get (config, "notches", &notches, NULL);
+
+  if (notches)
+    {
+      gimp_double_array_get_values (notches, &count);
+      gimp_array_free (notches);
+    }
+
+  return count;
+}
+
+void
+bandpass_settings_from_config (BandpassSettings    *settings,
+                               GimpProcedureConfig *config)
+{
+  fftcl_gain *gain = &settings->gain;
+
+  g_object_get (config,
+                "large-structures", &gain->large_period,
+                "small-structures", &gain->small_period,
+                "order",            &gain->order,
+                "keep-mean",        &gain->keep_mean,
+                "linear",           &settings->linear,
+                NULL);
+
+  gain->shape  = gimp_procedure_config_get_choice_id (config, "shape");
+  gain->reject = gimp_procedure_config_get_choice_id (config, "mode");
+
+  settings->stripes      = gimp_procedure_config_get_choice_id (config,
+                                                                "stripes");
+  settings->notch_values = count_notch_values (config);
+  settings->padding      = gimp_procedure_config_get_choice_id (config,
+                                                                "padding");
+  settings->channels     = gimp_procedure_config_get_choice_id (config,
+                                                                "channels");
+}
+
+gboolean
+bandpass_settings_check (const BandpassSettings  *settings,
+                         GError                 **error)
+{
+  const fftcl_gain *gain = &settings->gain;
+
+  if (gain->large_period > 0.0 && gain->small_period > 0.0 &&
+      gain->small_period >= gain->large_period)
+    {
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("Small structures (%g px) must be smaller than large "
+                     "structures (%g px): the band between them would be "
+                     "empty. Set either one to 0 to keep all structures on "
+                     "that side."),
+                   gain->small_period, gain->large_period);
+      return FALSE;
+    }
+
+  if (settings->stripes != BANDPASS_STRIPES_NONE)
+    {
+      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
+                           _("Stripe suppression (stripes = \"horizontal\" "
+                             "or \"vertical\") is not implemented yet; use "
+                             "\"none\"."));
+      return FALSE;
+    }
+
+  if (settings->notch_values > 0)
+    {
+      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
+                           _("Notch filtering (a non-empty notches array) "
+                             "is not implemented yet; pass an empty "
+                             "array."));
+      return FALSE;
+    }
+
+  return TRUE;
+}

@@ -1,0 +1,45 @@
+/* bandpass-settings — the procedure's arguments (DESIGN.md §2): how they
+ * are registered, read back from a config, and checked before a call
+ * touches the image. */
+#ifndef BANDPASS_SETTINGS_H
+#define BANDPASS_SETTINGS_H
+
+#include <libgimp/gimp.h>
+
+#include "fftcl.h"
+#include "padding.h"
+
+typedef enum
+{
+  BANDPASS_STRIPES_NONE,
+  BANDPASS_STRIPES_HORIZONTAL,
+  BANDPASS_STRIPES_VERTICAL
+} BandpassStripes;
+
+typedef enum
+{
+  BANDPASS_CHANNELS_RGB,       /* every colour channel */
+  BANDPASS_CHANNELS_LUMINANCE  /* CIE L* only, keeping a* and b* */
+} BandpassChannels;
+
+typedef struct
+{
+  fftcl_gain       gain;
+  BandpassStripes  stripes;
+  gsize            notch_values; /* how many numbers `notches` holds */
+  PaddingKind      padding;
+  BandpassChannels channels;
+  gboolean         linear;       /* filter linear light */
+} BandpassSettings;
+
+/* Adds the arguments that follow run-mode, image and drawables. */
+void     bandpass_settings_add_arguments (GimpProcedure          *procedure);
+
+void     bandpass_settings_from_config   (BandpassSettings       *settings,
+                                          GimpProcedureConfig    *config);
+
+/* FALSE, with a message for the user, when the call must not run. */
+gboolean bandpass_settings_check         (const BandpassSettings *settings,
+                                          GError                **error);
+
+#endif

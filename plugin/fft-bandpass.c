@@ -1,0 +1,294 @@
+/* fft-bandpass — the GIMP 3 plug-in: registers plug-in-fft-bandpass
+ * (DESIGN.md §2), checks each call, and applies the render of every
+ * selected drawable as one undo step. */
+#include <libgimp/gimp.h>
+#include <glib/gi18n-lib.h>
+
+#include "bandpass-dialog.h"
+#include "bandpass-render.h"
+#include "bandpass-settings.h"
+#include "fftcl.h"
+
+#define PLUG_IN_PROC "plug-in-fft-bandpass"
+
+#define FFT_TYPE_BANDPASS (fft_bandpass_get_type ())
+G_DECLARE_FINAL_TYPE (FftBandpass, fft_bandpass, FFT, BANDPASS, GimpPlugIn)
+
+struct _FftBandpass
+{
+  GimpPlugIn parent_instance;
+};
+
+/* Maps one drawable's progress onto the whole call's. */
+typedef struct
+{
+  gsize index;
+  gsize count;
+} ProgressSpan;
+
+G_DEFINE_TYPE (FftBandpass, fft_bandpass, GIMP_TYPE_PLUG_IN)
+
+GIMP_MAIN (FFT_TYPE_BANDPASS)
+
+static gboolean
+check_target (GimpImage     *image,
+              GimpDrawable **drawables,
+              GError       **error)
+{
+  if (drawables == NULL || drawables[0] == NULL)
+    {
+      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
+                           _("No drawable is selected: select the layers or "
+                             "channels to filter."));
+      return FALSE;
+    }
+
+  if (gimp_image_get_base_type (image) == GIMP_INDEXED)
+    {
+      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
+                           _("Band-pass does not work on indexed images: "
+                             "convert the image to RGB or Grayscale first "
+                             "(Image > Mode)."));
+      return FALSE;
+    }
+
+  for (gsize i = 0; drawables[i] != NULL; i++)
+    if (gimp_item_is_group (GIMP_ITEM (drawables[i])))
+      {
+        gchar *name = gimp_item_get_name (GIMP_ITEM (drawables[i]));
+
+        g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                     _("\"%s\" is a layer group: select the layers inside "
+                       "it instead."),
+                     name);
+        g_free (name);
+        return FALSE;
+      }
+
+  return TRUE;
+}
+
+static void
+update_progress (gdouble  fraction,
+                 gpointer span_pointer)
+{
+  const ProgressSpan *span = span_pointer;
+
+  gimp_progress_update ((span->index + fraction) / span->count);
+}
+
+static gboolean
+render_into_shadow (GimpDrawable           *drawable,
+                    ProgressSpan           *span,
+                    const BandpassSettings *settings,
+                    fftcl_context          *context,
+                    GError                **error)
+{
+  GeglBuffer *shadow = gimp_drawable_get_shadow_buffer (drawable);
+  gboolean    rendered;
+
+  rendered = bandpass_render (drawable, settings, context, shadow,
+                              update_progress, span, error);
+  if (rendered)
+    gegl_buffer_flush (shadow);
+
+  g_object_unref (shadow);
+  return rendered;
+}
+
+static void
+merge_shadows (GimpImage     *image,
+               GimpDrawable **drawables)
+{
+  gimp_image_undo_group_start (image);
+
+  for (gsize i = 0; drawables[i] != NULL; i++)
+    {
+      gimp_drawable_merge_shadow (drawables[i], TRUE);
+      gimp_drawable_update (drawables[i], 0, 0,
+                            gimp_drawable_get_width (drawables[i]),
+                            gimp_drawable_get_height (drawables[i]));
+    }
+
+  gimp_image_undo_group_end (image);
+}
+
+/* Every drawable is rendered before any is merged, so that a failure on
+ * one leaves the whole image untouched. */
+static gboolean
+render_all (GimpDrawable          **drawables,
+            const BandpassSettings *settings,
+            fftcl_context          *context,
+            GError                **error)
+{
+  ProgressSpan span = {
+    .count = gimp_core_object_array_get_length ((GObject **) drawables)
+  };
+
+  gimp_progress_init (_("Band-pass filtering"));
+
+  for (span.index = 0; span.index < span.count; span.index++)
+    if (! render_into_shadow (drawables[span.index], &span, settings,
+                              context, error))
+      {
+        for (gsize i = 0; i <= span.index; i++)
+          gimp_drawable_free_shadow (drawables[i]);
+        return FALSE;
+      }
+
+  return TRUE;
+}
+
+static gboolean
+apply (GimpImage              *image,
+       GimpDrawable          **drawables,
+       const BandpassSettings *settings,
+       GError                **error)
+{
+  fftcl_context *context;
+  fftcl_error    fft_error;
+  gboolean       rendered;
+
+  if (fftcl_context_create (NULL, &context, &fft_error) != FFTCL_OK)
+    {
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("No device could be opened for the FFT: %s"),
+                   fft_error.message);
+      return FALSE;
+    }
+
+  rendered = render_all (drawables, settings, context, error);
+  fftcl_context_destroy (context);
+
+  if (rendered)
+    merge_shadows (image, drawables);
+
+  return rendered;
+}
+
+static GimpValueArray *
+fft_bandpass_run (GimpProcedure        *procedure,
+                  GimpRunMode           run_mode,
+                  GimpImage            *image,
+                  GimpDrawable        **drawables,
+                  GimpProcedureConfig  *config,
+                  gpointer              run_data G_GNUC_UNUSED)
+{
+  BandpassSettings  settings;
+  GError           *error = NULL;
+
+  gegl_init (NULL, NULL);
+
+  if (! check_target (image, drawables, &error))
+    return gimp_procedure_new_return_values (procedure,
+                                             GIMP_PDB_CALLING_ERROR, error);
+
+  if (run_mode == GIMP_RUN_INTERACTIVE &&
+      ! bandpass_dialog_run (procedure, config))
+    return gimp_procedure_new_return_values (procedure, GIMP_PDB_CANCEL,
+                                             NULL);
+
+  bandpass_settings_from_config (&settings, config);
+  if (! bandpass_settings_check (&settings, &error))
+    return gimp_procedure_new_return_values (procedure,
+                                             GIMP_PDB_CALLING_ERROR, error);
+
+  if (! apply (image, drawables, &settings, &error))
+    return gimp_procedure_new_return_values (procedure,
+                                             GIMP_PDB_EXECUTION_ERROR, error);
+
+  if (run_mode != GIMP_RUN_NONINTERACTIVE)
+    gimp_displays_flush ();
+
+  return gimp_procedure_new_return_values (procedure, GIMP_PDB_SUCCESS,
+                                           NULL);
+}
+
+static GList *
+fft_bandpass_query_procedures (GimpPlugIn *plug_in)
+{
+  gimp_plug_in_add_menu_branch (plug_in, "<Image>/Filters", N_("_Frequency"));
+
+  return g_list_append (NULL, g_strdup (PLUG_IN_PROC));
+}
+
+static GimpProcedure *
+fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
+                               const gchar *name)
+{
+  GimpProcedure *procedure;
+
+  if (g_strcmp0 (name, PLUG_IN_PROC) != 0)
+    return NULL;
+
+  procedure = gimp_image_procedure_new (plug_in, name,
+                                        GIMP_PDB_PROC_TYPE_PLUGIN,
+                                        fft_bandpass_run, NULL, NULL);
+
+  gimp_procedure_set_image_types (procedure, "RGB*, GRAY*");
+  gimp_procedure_set_sensitivity_mask (procedure,
+                                       GIMP_PROCEDURE_SENSITIVE_DRAWABLE |
+                                       GIMP_PROCEDURE_SENSITIVE_DRAWABLES);
+  gimp_procedure_set_menu_label (procedure, _("_Band-pass…"));
+  gimp_procedure_add_menu_path (procedure, "<Image>/Filters/Frequency");
+
+  gimp_procedure_set_documentation (
+    procedure,
+    _("Remove structures larger or smaller than given sizes"),
+    _("Filters the selected drawables in the frequency domain: each is "
+      "padded to a power-of-two size, transformed with an FFT (on the GPU "
+      "through OpenCL when one is present, else on the CPU), multiplied by "
+      "a band-pass gain and transformed back. Sizes are periods in pixels: "
+      "structures larger than large-structures and smaller than "
+      "small-structures are removed. The environment variable FFTCL_DEVICE "
+      "picks the device: \"cpu\", or part of an OpenCL device name."),
+    name);
+  gimp_procedure_set_attribution (procedure,
+                                  "fft-bandpass authors",
+                                  "fft-bandpass authors",
+                                  "2026");
+
+  bandpass_settings_add_arguments (procedure);
+
+  return procedure;
+}
+
+/* Translations live in locale/ beside the executable. Without that
+ * folder (no translations installed, or the plug-in copied alone) GIMP
+ * would complain on every call, so localization is then off. */
+static gboolean
+fft_bandpass_set_i18n (GimpPlugIn   *plug_in G_GNUC_UNUSED,
+                       const gchar  *procedure_name G_GNUC_UNUSED,
+                       gchar       **gettext_domain,
+                       gchar       **catalog_dir)
+{
+  gchar    *folder    = g_path_get_dirname (gimp_get_progname ());
+  gchar    *catalogs  = g_build_filename (folder, "locale", NULL);
+  gboolean  installed = g_file_test (catalogs, G_FILE_TEST_IS_DIR);
+
+  g_free (catalogs);
+  g_free (folder);
+
+  if (installed)
+    {
+      *gettext_domain = g_strdup (GETTEXT_PACKAGE);
+      *catalog_dir    = g_strdup ("locale");
+    }
+
+  return installed;
+}
+
+static void
+fft_bandpass_class_init (FftBandpassClass *klass)
+{
+  GimpPlugInClass *plug_in_class = GIMP_PLUG_IN_CLASS (klass);
+
+  plug_in_class->query_procedures = fft_bandpass_query_procedures;
+  plug_in_class->create_procedure = fft_bandpass_create_procedure;
+  plug_in_class->set_i18n         = fft_bandpass_set_i18n;
+}
+
+static void
+fft_bandpass_init (FftBandpass *plug_in G_GNUC_UNUSED)
+{
+}

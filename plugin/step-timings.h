@@ -1,0 +1,30 @@
+/* step-timings — the per-step table that FFT_BANDPASS_TIMINGS asks for. */
+#ifndef STEP_TIMINGS_H
+#define STEP_TIMINGS_H
+
+#include <glib.h>
+
+#include "fftcl.h"
+#include "pixel-planes.h"
+
+typedef struct
+{
+  gdouble       read_ms;
+  gdouble       pad_ms;
+  fftcl_timings fft;           /* upload, forward, mask, inverse, download */
+  gdouble       crop_write_ms;
+} StepTimings;
+
+/* TRUE when FFT_BANDPASS_TIMINGS is set to anything non-empty. */
+gboolean step_timings_wanted (void);
+
+/* Milliseconds on the monotonic clock. */
+gdouble  step_timings_now_ms (void);
+
+/* Prints the table for one drawable to stderr. */
+void     step_timings_print  (const StepTimings   *timings,
+                              const gchar         *drawable_name,
+                              const gchar         *device_name,
+                              const PlaneGeometry *geometry);
+
+#endif
