@@ -24,6 +24,14 @@ typedef struct {
   fftcl_status (*filter_apply) (void *plan, const fftcl_gain *gain,
                                 float *planes, fftcl_timings *timings,
                                 fftcl_error *err);
+
+  /* fftcl_time_transform and fftcl_time_filter; ms has `runs` entries. */
+  fftcl_status (*time_transform) (void *plan, fftcl_direction direction,
+                                  const float *data, size_t runs, double *ms,
+                                  fftcl_error *err);
+  fftcl_status (*time_filter) (void *plan, const fftcl_gain *gain,
+                               const float *planes, size_t runs, double *ms,
+                               fftcl_error *err);
 } fftcl_backend;
 
 extern const fftcl_backend fftcl_cpu_backend;

@@ -270,6 +270,50 @@ static fftcl_status cpu_filter_apply (void *state, const fftcl_gain *gain,
   return FFTCL_OK;
 }
 
+static fftcl_status cpu_time_transform (void *state,
+                                        fftcl_direction direction,
+                                        const float *data, size_t runs,
+                                        double *ms, fftcl_error *err)
+{
+  cpu_plan *plan = state;
+  size_t floats = 2 * plan->width * plan->height * plan->batch;
+  float *copy = fftwf_alloc_real (floats);
+  if (!copy)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  memcpy (copy, data, floats * sizeof *copy);
+  fftcl_status status = FFTCL_OK;
+  for (size_t i = 0; i < runs && status == FFTCL_OK; i++)
+    {
+      double start = fftcl_now_ms ();
+      status = cpu_transform (plan, direction, copy, err);
+      ms[i] = fftcl_now_ms () - start;
+    }
+  fftwf_free (copy);
+  return status;
+}
+
+static fftcl_status cpu_time_filter (void *state, const fftcl_gain *gain,
+                                     const float *planes, size_t runs,
+                                     double *ms, fftcl_error *err)
+{
+  cpu_plan *plan = state;
+  size_t floats = plan->width * plan->height * plan->batch;
+  float *out = fftwf_alloc_real (floats);
+  if (!out)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  fftcl_status status = FFTCL_OK;
+  for (size_t i = 0; i < runs && status == FFTCL_OK; i++)
+    {
+      double start = fftcl_now_ms ();
+      status = cpu_filter_load (plan, planes, NULL, err);
+      if (status == FFTCL_OK)
+        status = cpu_filter_apply (plan, gain, out, NULL, err);
+      ms[i] = fftcl_now_ms () - start;
+    }
+  fftwf_free (out);
+  return status;
+}
+
 const fftcl_backend fftcl_cpu_backend = {
   .open = cpu_open,
   .close = cpu_close,
@@ -278,4 +322,6 @@ const fftcl_backend fftcl_cpu_backend = {
   .transform = cpu_transform,
   .filter_load = cpu_filter_load,
   .filter_apply = cpu_filter_apply,
+  .time_transform = cpu_time_transform,
+  .time_filter = cpu_time_filter,
 };

@@ -125,6 +125,20 @@ fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
                                  float *planes, fftcl_timings *timings,
                                  fftcl_error *err);
 
+/* ---- Measuring --------------------------------------------------------- */
+
+/* For benchmarks: run the transform (or the whole filter: forward, mask,
+ * inverse) `runs` times on data placed on the device once, waiting for
+ * each run, and write each run's wall-clock milliseconds to ms[runs].
+ * Transfers are not timed. The data's result is not returned. */
+fftcl_status fftcl_time_transform (fftcl_plan *plan,
+                                   fftcl_direction direction,
+                                   const float *data, size_t runs,
+                                   double *ms, fftcl_error *err);
+fftcl_status fftcl_time_filter (fftcl_plan *plan, const fftcl_gain *gain,
+                                const float *planes, size_t runs,
+                                double *ms, fftcl_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -116,3 +116,40 @@ fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
                        "fftcl: fftcl_filter_apply before fftcl_filter_load");
   return plan->backend->filter_apply (plan->state, gain, planes, timings, err);
 }
+
+static fftcl_status check_timing (const fftcl_plan *plan, const void *data,
+                                  size_t runs, const double *ms,
+                                  fftcl_error *err)
+{
+  fftcl_status status = check_call (plan, data, err);
+  if (status == FFTCL_OK && (!runs || !ms))
+    status = fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                         "fftcl: timing needs runs > 0 and an ms array");
+  return status;
+}
+
+fftcl_status fftcl_time_transform (fftcl_plan *plan,
+                                   fftcl_direction direction,
+                                   const float *data, size_t runs,
+                                   double *ms, fftcl_error *err)
+{
+  fftcl_status status = check_timing (plan, data, runs, ms, err);
+  if (status != FFTCL_OK)
+    return status;
+  return plan->backend->time_transform (plan->state, direction, data, runs,
+                                        ms, err);
+}
+
+fftcl_status fftcl_time_filter (fftcl_plan *plan, const fftcl_gain *gain,
+                                const float *planes, size_t runs, double *ms,
+                                fftcl_error *err)
+{
+  fftcl_status status = check_timing (plan, planes, runs, ms, err);
+  if (status == FFTCL_OK)
+    status = check_gain (gain, err);
+  if (status != FFTCL_OK)
+    return status;
+  plan->spectrum_loaded = 0;
+  return plan->backend->time_filter (plan->state, gain, planes, runs, ms,
+                                     err);
+}
