@@ -84,8 +84,9 @@ int main (void)
          err.message);
   check (fftcl_context_create (NULL, NULL, NULL) == FFTCL_ERROR_ARGUMENT,
          "errors without an error struct");
-  if (!check (fftcl_context_create (NULL, &ctx, &err) == FFTCL_OK,
-              "open default device: %s", err.message))
+  fftcl_error open_err = { 0 };
+  if (!check (fftcl_context_create (NULL, &ctx, &open_err) == FFTCL_OK,
+              "open default device %s", open_err.message))
     return check_finish ();
   printf ("# device: %s\n", fftcl_context_device_name (ctx));
   check_plan_arguments (ctx);

@@ -9,6 +9,7 @@ import sys
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 passed = failed = 0
 for log in sys.argv[1:]:
+    run = log.split("/")[0] + (" valgrind" if "valgrind" in log else "")
     with open(log, encoding="utf-8") as f:
         for line in f:
             test = json.loads(line)
@@ -17,7 +18,7 @@ for log in sys.argv[1:]:
             p, fl = (int(found[-1][0]), int(found[-1][1])) if found else (int(ok), int(not ok))
             if not ok and fl == 0:
                 fl = 1
-            print(f"{'ok  ' if ok else 'FAIL'} {test['name']}: {p} passed, {fl} failed")
+            print(f"{'ok  ' if ok else 'FAIL'} {run}: {test['name']}: {p} passed, {fl} failed")
             passed += p
             failed += fl
 print(f"{passed} passed, {failed} failed")
