@@ -236,8 +236,8 @@ static double time_vkfft_filter (const bench_device *dev, size_t n,
   for (size_t y = 0; y < n; y++)
     for (size_t x = 0; x < n; x++)
       {
-        double fx = (x < n / 2 ? (double) x : (double) x - n) / n;
-        double fy = (y < n / 2 ? (double) y : (double) y - n) / n;
+        double fx = (2 * x < n ? (double) x : (double) x - n) / n;
+        double fy = (2 * y < n ? (double) y : (double) y - n) / n;
         gain[y * n + x] = (float) (fftcl_gain_at (&bench_gain, fx, fy) / area);
       }
   cl_int status;

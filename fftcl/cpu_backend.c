@@ -205,7 +205,7 @@ static fftcl_status cpu_filter_load (void *state, const float *planes,
 
 static double frequency (size_t k, size_t n)
 {
-  return (k < n / 2 ? (double) k : (double) k - (double) n) / (double) n;
+  return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
 }
 
 static void multiply_gain (const cpu_plan *plan, const fftcl_gain *gain,

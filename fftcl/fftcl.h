@@ -118,7 +118,8 @@ typedef struct {
  * width·height·batch floats). Load transforms them forward and keeps the
  * spectrum in the plan; apply multiplies a copy by the gain, transforms it
  * back and writes the real result to `planes`. Apply may be called many
- * times per load. `timings` may be NULL. */
+ * times per load; fftcl_transform on the same plan discards the kept
+ * spectrum (it may reuse its memory). `timings` may be NULL. */
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *planes,
                                 fftcl_timings *timings, fftcl_error *err);
 fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,

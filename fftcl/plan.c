@@ -69,6 +69,7 @@ fftcl_status fftcl_transform (fftcl_plan *plan, fftcl_direction direction,
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
                        "fftcl: direction %d is neither forward nor inverse",
                        (int) direction);
+  plan->spectrum_loaded = 0;
   return plan->backend->transform (plan->state, direction, data, err);
 }
 

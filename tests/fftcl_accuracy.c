@@ -156,7 +156,7 @@ static double oracle_gain (const fftcl_gain *g, double fx, double fy)
 
 static double frequency (size_t k, size_t n)
 {
-  return (k < n / 2 ? (double) k : (double) k - (double) n) / (double) n;
+  return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
 }
 
 static void oracle_filter (double *plane, shape s, const fftcl_gain *g)

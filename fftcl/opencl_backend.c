@@ -1,0 +1,535 @@
+/* The OpenCL backend: plans that own their device planes and kernels,
+ * transforms and the band-pass filter on top of opencl_fft.h.
+ *
+ * Device memory of a plan is ceil(batch / 2) spectrum planes, two real
+ * planes packed in each (the gain is real and even, so it filters both at
+ * once), plus one scratch plane. Transforms stream one plane at a time
+ * through the scratch plane; when their long axes need a spare plane they
+ * borrow the first spectrum plane, and the filter must be loaded again. */
+#include "backend.h"
+
+#include "opencl_device.h"
+#include "opencl_error.h"
+#include "opencl_fft.h"
+
+#include <stdlib.h>
+
+/* Unpacking splits the scratch plane in chunks of this many values; each
+ * chunk is then one row of a rectangular read. */
+#define SPLIT_CHUNK 1024
+#define SPLIT_THREADS 256
+
+typedef struct {
+  fftcl_ocl_device *device;
+  size_t width, height, batch;
+  fftcl_ocl_fft *fft;
+  cl_mem *spectra; /* ceil(batch / 2) planes */
+  size_t spectrum_count;
+  cl_mem scratch;
+  cl_kernel pack, gain, split;
+  size_t split_chunk, split_threads;
+  int spectrum_lost; /* a transform used spectra[0] as its spare */
+} opencl_plan;
+
+static size_t area_of (const opencl_plan *plan)
+{
+  return plan->width * plan->height;
+}
+
+static size_t plane_bytes (const opencl_plan *plan)
+{
+  return area_of (plan) * 2 * sizeof (float);
+}
+
+static fftcl_status open_device (const char *choice, void **device,
+                                 char *name, size_t name_size,
+                                 fftcl_error *err)
+{
+  return fftcl_ocl_device_open (choice, (fftcl_ocl_device **) device, name,
+                                name_size, err);
+}
+
+static void close_device (void *device)
+{
+  fftcl_ocl_device_close (device);
+}
+
+/* Refused up front: some runtimes only notice a buffer too large for the
+ * device when the first kernel touches it. */
+static fftcl_status check_memory (const opencl_plan *plan, fftcl_error *err)
+{
+  const fftcl_ocl_device *device = plan->device;
+  double mib = 1024.0 * 1024.0;
+  size_t planes = plan->spectrum_count + 1;
+  if (plane_bytes (plan) > device->max_alloc_bytes)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY,
+                       "fftcl: a %zu×%zu plane needs %.0f MiB; the device "
+                       "allows %.0f MiB per buffer",
+                       plan->width, plan->height, plane_bytes (plan) / mib,
+                       device->max_alloc_bytes / mib);
+  if (planes * plane_bytes (plan) > device->global_bytes)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY,
+                       "fftcl: %zu planes of %zu×%zu need %.0f MiB; the "
+                       "device has %.0f MiB",
+                       planes, plan->width, plan->height,
+                       planes * plane_bytes (plan) / mib,
+                       device->global_bytes / mib);
+  return FFTCL_OK;
+}
+
+static fftcl_status create_plane (const opencl_plan *plan, cl_mem *out,
+                                  fftcl_error *err)
+{
+  cl_int code;
+  *out = clCreateBuffer (plan->device->context, CL_MEM_READ_WRITE,
+                         plane_bytes (plan), NULL, &code);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "allocating a plane");
+  return FFTCL_OK;
+}
+
+static fftcl_status create_planes (opencl_plan *plan, fftcl_error *err)
+{
+  plan->spectra = calloc (plan->spectrum_count, sizeof *plan->spectra);
+  if (!plan->spectra)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  fftcl_status status = create_plane (plan, &plan->scratch, err);
+  for (size_t i = 0; i < plan->spectrum_count && status == FFTCL_OK; i++)
+    status = create_plane (plan, &plan->spectra[i], err);
+  return status;
+}
+
+static fftcl_status create_kernel (cl_program program, const char *name,
+                                   cl_kernel *out, fftcl_error *err)
+{
+  cl_int code;
+  *out = clCreateKernel (program, name, &code);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, name);
+  return FFTCL_OK;
+}
+
+static fftcl_status size_split (opencl_plan *plan, fftcl_error *err)
+{
+  size_t kernel_threads;
+  cl_int code = clGetKernelWorkGroupInfo (
+    plan->split, plan->device->id, CL_KERNEL_WORK_GROUP_SIZE,
+    sizeof kernel_threads, &kernel_threads, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "querying the unpacking kernel");
+  size_t area = area_of (plan);
+  plan->split_chunk = area < SPLIT_CHUNK ? area : SPLIT_CHUNK;
+  plan->split_threads = SPLIT_THREADS;
+  while (plan->split_threads > kernel_threads
+         || plan->split_threads > plan->split_chunk)
+    plan->split_threads /= 2;
+  cl_uint chunk = (cl_uint) plan->split_chunk;
+  const fftcl_ocl_arg args[] = {
+    { 2 * sizeof (float) * plan->split_chunk, NULL },
+    FFTCL_OCL_ARG (chunk),
+  };
+  return fftcl_ocl_set_args (plan->split, 1, args, 2, err);
+}
+
+static fftcl_status create_filter_kernels (opencl_plan *plan,
+                                           fftcl_error *err)
+{
+  cl_program program;
+  fftcl_status status
+    = fftcl_ocl_device_program (plan->device, "", &program, err);
+  if (status == FFTCL_OK)
+    status = create_kernel (program, "pack_planes", &plan->pack, err);
+  if (status == FFTCL_OK)
+    status = create_kernel (program, "multiply_gain", &plan->gain, err);
+  if (status == FFTCL_OK)
+    status = create_kernel (program, "split_chunks", &plan->split, err);
+  if (status == FFTCL_OK)
+    status = size_split (plan, err);
+  return status;
+}
+
+static void destroy_plan (void *state)
+{
+  opencl_plan *plan = state;
+  if (plan->fft)
+    fftcl_ocl_fft_destroy (plan->fft);
+  for (size_t i = 0; plan->spectra && i < plan->spectrum_count; i++)
+    if (plan->spectra[i])
+      clReleaseMemObject (plan->spectra[i]);
+  free (plan->spectra);
+  if (plan->scratch)
+    clReleaseMemObject (plan->scratch);
+  cl_kernel kernels[] = { plan->pack, plan->gain, plan->split };
+  for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
+    if (kernels[i])
+      clReleaseKernel (kernels[i]);
+  free (plan);
+}
+
+static fftcl_status create_plan (void *device, size_t width, size_t height,
+                                 size_t batch, void **out, fftcl_error *err)
+{
+  opencl_plan *plan = calloc (1, sizeof *plan);
+  if (!plan)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  *plan = (opencl_plan) { .device = device,
+                          .width = width,
+                          .height = height,
+                          .batch = batch,
+                          .spectrum_count = (batch + 1) / 2 };
+  fftcl_status status = check_memory (plan, err);
+  if (status == FFTCL_OK)
+    status = fftcl_ocl_fft_create (device, width, height, &plan->fft, err);
+  if (status == FFTCL_OK)
+    status = create_planes (plan, err);
+  if (status == FFTCL_OK)
+    status = create_filter_kernels (plan, err);
+  if (status != FFTCL_OK)
+    {
+      destroy_plan (plan);
+      return status;
+    }
+  *out = plan;
+  return FFTCL_OK;
+}
+
+/* Ends a call: waits for what was enqueued, which still reads or writes the
+ * caller's memory, even when enqueuing failed half-way. */
+static fftcl_status finish (const opencl_plan *plan, fftcl_status status,
+                            fftcl_error *err)
+{
+  cl_int code = clFinish (plan->device->queue);
+  if (status == FFTCL_OK && code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "waiting for the device");
+  return status;
+}
+
+/* When timings are asked for (total not NULL), waits for the step and adds
+ * the milliseconds since *start to *total. */
+static fftcl_status time_step (const opencl_plan *plan, double *total,
+                               double *start, fftcl_error *err)
+{
+  if (!total)
+    return FFTCL_OK;
+  cl_int code = clFinish (plan->device->queue);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "waiting for the device");
+  double now = fftcl_now_ms ();
+  *total += now - *start;
+  *start = now;
+  return FFTCL_OK;
+}
+
+static fftcl_status write_plane (const opencl_plan *plan, cl_mem buffer,
+                                 const float *data, size_t floats,
+                                 fftcl_error *err)
+{
+  cl_int code
+    = clEnqueueWriteBuffer (plan->device->queue, buffer, CL_FALSE, 0,
+                            floats * sizeof *data, data, 0, NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "uploading a plane");
+  return FFTCL_OK;
+}
+
+static fftcl_status read_plane (const opencl_plan *plan, cl_mem buffer,
+                                float *data, fftcl_error *err)
+{
+  cl_int code = clEnqueueReadBuffer (plan->device->queue, buffer, CL_FALSE,
+                                     0, plane_bytes (plan), data, 0, NULL,
+                                     NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "downloading a plane");
+  return FFTCL_OK;
+}
+
+/* The spare plane natural-order transforms need for long axes, if any. */
+static cl_mem borrow_spare (opencl_plan *plan)
+{
+  if (!fftcl_ocl_fft_needs_spare (plan->fft))
+    return NULL;
+  plan->spectrum_lost = 1;
+  return plan->spectra[0];
+}
+
+static fftcl_status transform (void *state, fftcl_direction direction,
+                               float *data, fftcl_error *err)
+{
+  opencl_plan *plan = state;
+  cl_mem spare = borrow_spare (plan);
+  size_t floats = 2 * area_of (plan);
+  fftcl_status status = FFTCL_OK;
+  for (size_t b = 0; b < plan->batch && status == FFTCL_OK; b++)
+    {
+      float *plane = data + b * floats;
+      cl_mem result;
+      status = write_plane (plan, plan->scratch, plane, floats, err);
+      if (status == FFTCL_OK)
+        status = fftcl_ocl_fft_natural (plan->fft, direction, plan->scratch,
+                                        spare, &result, err);
+      if (status == FFTCL_OK)
+        status = read_plane (plan, result, plane, err);
+    }
+  return finish (plan, status, err);
+}
+
+static fftcl_status enqueue (const opencl_plan *plan, cl_kernel kernel,
+                             cl_uint dimensions, const size_t *global,
+                             const size_t *local, const char *what,
+                             fftcl_error *err)
+{
+  cl_int code = clEnqueueNDRangeKernel (plan->device->queue, kernel,
+                                        dimensions, NULL, global, local, 0,
+                                        NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, what);
+  return FFTCL_OK;
+}
+
+/* Real planes 2k and 2k + 1 lie one after the other in `planes`: one
+ * upload brings both to the scratch plane, from where they are packed into
+ * spectrum plane k. */
+static fftcl_status upload_pair (const opencl_plan *plan, size_t k,
+                                 const float *planes, fftcl_error *err)
+{
+  size_t area = area_of (plan);
+  cl_int has_imaginary = 2 * k + 1 < plan->batch;
+  cl_uint area_arg = (cl_uint) area;
+  const fftcl_ocl_arg args[] = {
+    FFTCL_OCL_ARG (plan->scratch), FFTCL_OCL_ARG (plan->spectra[k]),
+    FFTCL_OCL_ARG (area_arg), FFTCL_OCL_ARG (has_imaginary),
+  };
+  fftcl_status status
+    = write_plane (plan, plan->scratch, planes + 2 * k * area,
+                   (has_imaginary ? 2 : 1) * area, err);
+  if (status == FFTCL_OK)
+    status = fftcl_ocl_set_args (plan->pack, 0, args, 4, err);
+  if (status == FFTCL_OK)
+    status = enqueue (plan, plan->pack, 1, &area, NULL, "packing planes", err);
+  return status;
+}
+
+static fftcl_status upload_pairs (const opencl_plan *plan,
+                                  const float *planes, fftcl_error *err)
+{
+  fftcl_status status = FFTCL_OK;
+  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
+    status = upload_pair (plan, k, planes, err);
+  return status;
+}
+
+static fftcl_status filter_load (void *state, const float *planes,
+                                 fftcl_timings *timings, fftcl_error *err)
+{
+  opencl_plan *plan = state;
+  double *upload_ms = timings ? &timings->upload_ms : NULL;
+  double *forward_ms = timings ? &timings->forward_ms : NULL;
+  double start = fftcl_now_ms ();
+  if (timings)
+    timings->upload_ms = timings->forward_ms = 0;
+  plan->spectrum_lost = 0;
+  fftcl_status status = FFTCL_OK;
+  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
+    {
+      status = upload_pair (plan, k, planes, err);
+      if (status == FFTCL_OK)
+        status = time_step (plan, upload_ms, &start, err);
+      if (status == FFTCL_OK)
+        status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_FORWARD,
+                                         plan->spectra[k], err);
+      if (status == FFTCL_OK)
+        status = time_step (plan, forward_ms, &start, err);
+    }
+  return finish (plan, status, err);
+}
+
+static fftcl_status set_gain (const opencl_plan *plan, const fftcl_gain *g,
+                              fftcl_error *err)
+{
+  cl_mem frequencies = fftcl_ocl_fft_frequencies (plan->fft);
+  cl_uint width = (cl_uint) plan->width;
+  float large = (float) g->large_period, small = (float) g->small_period;
+  float order = (float) g->order;
+  cl_int shape = g->shape, reject = g->reject, keep_mean = g->keep_mean;
+  const fftcl_ocl_arg args[] = {
+    FFTCL_OCL_ARG (frequencies), FFTCL_OCL_ARG (width),
+    FFTCL_OCL_ARG (large),       FFTCL_OCL_ARG (small),
+    FFTCL_OCL_ARG (shape),       FFTCL_OCL_ARG (order),
+    FFTCL_OCL_ARG (reject),      FFTCL_OCL_ARG (keep_mean),
+  };
+  return fftcl_ocl_set_args (plan->gain, 2, args, sizeof args / sizeof *args,
+                             err);
+}
+
+static fftcl_status multiply_gain (const opencl_plan *plan, size_t k,
+                                   fftcl_error *err)
+{
+  const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (plan->spectra[k]),
+                                 FFTCL_OCL_ARG (plan->scratch) };
+  size_t global[] = { plan->width, plan->height };
+  fftcl_status status = fftcl_ocl_set_args (plan->gain, 0, args, 2, err);
+  if (status == FFTCL_OK)
+    status = enqueue (plan, plan->gain, 2, global, NULL, "applying the gain",
+                      err);
+  return status;
+}
+
+/* Reads every other chunk of the split scratch plane into one real plane:
+ * offset 0 for the real parts, one chunk for the imaginary parts. */
+static fftcl_status read_split (const opencl_plan *plan, size_t offset,
+                                float *plane, fftcl_error *err)
+{
+  size_t chunk_bytes = plan->split_chunk * sizeof (float);
+  size_t origin[] = { offset * chunk_bytes, 0, 0 };
+  size_t host_origin[] = { 0, 0, 0 };
+  size_t region[] = { chunk_bytes, area_of (plan) / plan->split_chunk, 1 };
+  cl_int code = clEnqueueReadBufferRect (
+    plan->device->queue, plan->scratch, CL_FALSE, origin, host_origin,
+    region, 2 * chunk_bytes, 0, chunk_bytes, 0, plane, 0, NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "downloading a plane");
+  return FFTCL_OK;
+}
+
+static fftcl_status download_pair (const opencl_plan *plan, size_t k,
+                                   float *planes, fftcl_error *err)
+{
+  size_t area = area_of (plan);
+  size_t global = area / plan->split_chunk * plan->split_threads;
+  const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (plan->scratch) };
+  fftcl_status status = fftcl_ocl_set_args (plan->split, 0, args, 1, err);
+  if (status == FFTCL_OK)
+    status = enqueue (plan, plan->split, 1, &global, &plan->split_threads,
+                      "unpacking planes", err);
+  if (status == FFTCL_OK)
+    status = read_split (plan, 0, planes + 2 * k * area, err);
+  if (status == FFTCL_OK && 2 * k + 1 < plan->batch)
+    status = read_split (plan, 1, planes + (2 * k + 1) * area, err);
+  return status;
+}
+
+static fftcl_status filter_apply (void *state, const fftcl_gain *gain,
+                                  float *planes, fftcl_timings *timings,
+                                  fftcl_error *err)
+{
+  opencl_plan *plan = state;
+  if (plan->spectrum_lost)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: a transform on this plan overwrote the "
+                       "filter's spectrum; load it again");
+  double *mask_ms = timings ? &timings->mask_ms : NULL;
+  double *inverse_ms = timings ? &timings->inverse_ms : NULL;
+  double *download_ms = timings ? &timings->download_ms : NULL;
+  double start = fftcl_now_ms ();
+  if (timings)
+    timings->mask_ms = timings->inverse_ms = timings->download_ms = 0;
+  fftcl_status status = set_gain (plan, gain, err);
+  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
+    {
+      status = multiply_gain (plan, k, err);
+      if (status == FFTCL_OK)
+        status = time_step (plan, mask_ms, &start, err);
+      if (status == FFTCL_OK)
+        status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_INVERSE,
+                                         plan->scratch, err);
+      if (status == FFTCL_OK)
+        status = time_step (plan, inverse_ms, &start, err);
+      if (status == FFTCL_OK)
+        status = download_pair (plan, k, planes, err);
+      if (status == FFTCL_OK)
+        status = time_step (plan, download_ms, &start, err);
+    }
+  return finish (plan, status, err);
+}
+
+/* Runs `runs` times, each run waited for and timed. */
+typedef fftcl_status (*timed_run) (opencl_plan *plan, const void *what,
+                                   fftcl_error *err);
+
+static fftcl_status time_runs (opencl_plan *plan, timed_run run,
+                               const void *what, size_t runs, double *ms,
+                               fftcl_error *err)
+{
+  fftcl_status status = FFTCL_OK;
+  for (size_t i = 0; i < runs && status == FFTCL_OK; i++)
+    {
+      double start = fftcl_now_ms ();
+      status = finish (plan, run (plan, what, err), err);
+      ms[i] = fftcl_now_ms () - start;
+    }
+  return status;
+}
+
+static fftcl_status run_transform (opencl_plan *plan, const void *direction,
+                                   fftcl_error *err)
+{
+  cl_mem spare = borrow_spare (plan), result;
+  fftcl_status status = FFTCL_OK;
+  for (size_t b = 0; b < plan->batch && status == FFTCL_OK; b++)
+    status = fftcl_ocl_fft_natural (plan->fft,
+                                    *(const fftcl_direction *) direction,
+                                    plan->scratch, spare, &result, err);
+  return status;
+}
+
+/* Every plane goes through the scratch plane, so the data is uploaded once
+ * there and each run transforms it `batch` times. */
+static fftcl_status time_transform (void *state, fftcl_direction direction,
+                                    const float *data, size_t runs,
+                                    double *ms, fftcl_error *err)
+{
+  opencl_plan *plan = state;
+  fftcl_status status = finish (
+    plan, write_plane (plan, plan->scratch, data, 2 * area_of (plan), err),
+    err);
+  if (status != FFTCL_OK)
+    return status;
+  return time_runs (plan, run_transform, &direction, runs, ms, err);
+}
+
+/* Forward, gain and inverse of every spectrum plane: the filter without
+ * its transfers. */
+static fftcl_status run_filter (opencl_plan *plan, const void *unused,
+                                fftcl_error *err)
+{
+  (void) unused;
+  fftcl_status status = FFTCL_OK;
+  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
+    {
+      status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_FORWARD,
+                                       plan->spectra[k], err);
+      if (status == FFTCL_OK)
+        status = multiply_gain (plan, k, err);
+      if (status == FFTCL_OK)
+        status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_INVERSE,
+                                         plan->scratch, err);
+    }
+  return status;
+}
+
+static fftcl_status time_filter (void *state, const fftcl_gain *gain,
+                                 const float *planes, size_t runs,
+                                 double *ms, fftcl_error *err)
+{
+  opencl_plan *plan = state;
+  fftcl_status status = upload_pairs (plan, planes, err);
+  if (status == FFTCL_OK)
+    status = set_gain (plan, gain, err);
+  status = finish (plan, status, err);
+  if (status != FFTCL_OK)
+    return status;
+  plan->spectrum_lost = 1;
+  return time_runs (plan, run_filter, NULL, runs, ms, err);
+}
+
+const fftcl_backend fftcl_opencl_backend = {
+  .open = open_device,
+  .close = close_device,
+  .plan_create = create_plan,
+  .plan_destroy = destroy_plan,
+  .transform = transform,
+  .filter_load = filter_load,
+  .filter_apply = filter_apply,
+  .time_transform = time_transform,
+  .time_filter = time_filter,
+};

@@ -1,0 +1,211 @@
+#include "opencl_device.h"
+
+#include "opencl_error.h"
+#include "opencl_select.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* tools/embed-kernels.py writes it from the inputs in fftcl/meson.build. */
+extern const char fftcl_kernel_source[];
+
+/* FFTCL_OPENCL_LOCAL_MEMORY when it is set below what the device has. */
+static cl_ulong local_memory_limit (cl_ulong device_bytes)
+{
+  const char *text = getenv ("FFTCL_OPENCL_LOCAL_MEMORY");
+  unsigned long long limit = text ? strtoull (text, NULL, 10) : 0;
+  return limit > 0 && limit < device_bytes ? limit : device_bytes;
+}
+
+static fftcl_status query_limits (fftcl_ocl_device *device, fftcl_error *err)
+{
+  size_t item_sizes[3] = { 0, 0, 0 };
+  size_t group_size = 0;
+  cl_device_type type = 0;
+  cl_int code = clGetDeviceInfo (device->id, CL_DEVICE_MAX_WORK_GROUP_SIZE,
+                                 sizeof group_size, &group_size, NULL);
+  if (code == CL_SUCCESS)
+    code = clGetDeviceInfo (device->id, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+                            sizeof item_sizes, item_sizes, NULL);
+  if (code == CL_SUCCESS)
+    code = clGetDeviceInfo (device->id, CL_DEVICE_LOCAL_MEM_SIZE,
+                            sizeof device->local_bytes, &device->local_bytes,
+                            NULL);
+  if (code == CL_SUCCESS)
+    code = clGetDeviceInfo (device->id, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+                            sizeof device->max_alloc_bytes,
+                            &device->max_alloc_bytes, NULL);
+  if (code == CL_SUCCESS)
+    code = clGetDeviceInfo (device->id, CL_DEVICE_GLOBAL_MEM_SIZE,
+                            sizeof device->global_bytes,
+                            &device->global_bytes, NULL);
+  if (code == CL_SUCCESS)
+    code = clGetDeviceInfo (device->id, CL_DEVICE_TYPE, sizeof type, &type,
+                            NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "querying the device's limits");
+  device->max_threads
+    = group_size < item_sizes[0] ? group_size : item_sizes[0];
+  device->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+  device->local_bytes = local_memory_limit (device->local_bytes);
+  return FFTCL_OK;
+}
+
+static fftcl_status create_queue (fftcl_ocl_device *device,
+                                  cl_platform_id platform, fftcl_error *err)
+{
+  cl_context_properties properties[]
+    = { CL_CONTEXT_PLATFORM, (cl_context_properties) platform, 0 };
+  cl_int code;
+  device->context
+    = clCreateContext (properties, 1, &device->id, NULL, NULL, &code);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "creating a context");
+  device->queue = clCreateCommandQueue (device->context, device->id, 0, &code);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "creating a command queue");
+  return FFTCL_OK;
+}
+
+fftcl_status fftcl_ocl_device_open (const char *choice,
+                                    fftcl_ocl_device **out, char *name,
+                                    size_t name_size, fftcl_error *err)
+{
+  fftcl_ocl_device *device = calloc (1, sizeof *device);
+  if (!device)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  cl_platform_id platform;
+  cl_program filter_program;
+  fftcl_status status
+    = fftcl_ocl_select (choice, &platform, &device->id, name, name_size, err);
+  if (status == FFTCL_OK)
+    status = query_limits (device, err);
+  if (status == FFTCL_OK)
+    status = create_queue (device, platform, err);
+  if (status == FFTCL_OK)
+    status = fftcl_ocl_device_program (device, "", &filter_program, err);
+  if (status != FFTCL_OK)
+    {
+      fftcl_ocl_device_close (device);
+      return status;
+    }
+  *out = device;
+  return FFTCL_OK;
+}
+
+void fftcl_ocl_device_close (fftcl_ocl_device *device)
+{
+  for (size_t i = 0; i < device->program_count; i++)
+    {
+      clReleaseProgram (device->programs[i].program);
+      free (device->programs[i].options);
+    }
+  free (device->programs);
+  if (device->queue)
+    clReleaseCommandQueue (device->queue);
+  if (device->context)
+    clReleaseContext (device->context);
+  free (device);
+}
+
+static fftcl_status build_failure (const fftcl_ocl_device *device,
+                                   cl_program program, cl_int code,
+                                   const char *options, fftcl_error *err)
+{
+  size_t size = 0;
+  char *log = NULL;
+  if (clGetProgramBuildInfo (program, device->id, CL_PROGRAM_BUILD_LOG, 0,
+                             NULL, &size)
+        == CL_SUCCESS
+      && (log = malloc (size + 1)))
+    {
+      log[0] = '\0';
+      clGetProgramBuildInfo (program, device->id, CL_PROGRAM_BUILD_LOG, size,
+                             log, NULL);
+      log[size] = '\0';
+    }
+  fftcl_status status
+    = fftcl_fail (err, FFTCL_ERROR_OPENCL,
+                  "OpenCL: building the kernels (%s) failed (%d): %s",
+                  *options ? options : "no options", (int) code,
+                  log ? log : "no build log");
+  free (log);
+  return status;
+}
+
+static fftcl_status build (const fftcl_ocl_device *device,
+                           const char *options, cl_program *out,
+                           fftcl_error *err)
+{
+  const char *source = fftcl_kernel_source;
+  cl_int code;
+  cl_program program
+    = clCreateProgramWithSource (device->context, 1, &source, NULL, &code);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "creating the kernel program");
+  code = clBuildProgram (program, 1, &device->id, options, NULL, NULL);
+  if (code != CL_SUCCESS)
+    {
+      fftcl_status status = build_failure (device, program, code, options, err);
+      clReleaseProgram (program);
+      return status;
+    }
+  *out = program;
+  return FFTCL_OK;
+}
+
+static fftcl_status remember (fftcl_ocl_device *device, const char *options,
+                              cl_program program, fftcl_error *err)
+{
+  char *copy = strdup (options);
+  fftcl_ocl_program *grown
+    = realloc (device->programs,
+               (device->program_count + 1) * sizeof *grown);
+  if (grown)
+    device->programs = grown;
+  if (!copy || !grown)
+    {
+      free (copy);
+      return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+    }
+  grown[device->program_count++] = (fftcl_ocl_program) { copy, program };
+  return FFTCL_OK;
+}
+
+fftcl_status fftcl_ocl_device_program (fftcl_ocl_device *device,
+                                       const char *options,
+                                       cl_program *out, fftcl_error *err)
+{
+  for (size_t i = 0; i < device->program_count; i++)
+    if (strcmp (device->programs[i].options, options) == 0)
+      {
+        *out = device->programs[i].program;
+        return FFTCL_OK;
+      }
+  cl_program program = NULL;
+  fftcl_status status = build (device, options, &program, err);
+  if (status != FFTCL_OK)
+    return status;
+  status = remember (device, options, program, err);
+  if (status != FFTCL_OK)
+    {
+      clReleaseProgram (program);
+      return status;
+    }
+  *out = program;
+  return FFTCL_OK;
+}
+
+fftcl_status fftcl_ocl_set_args (cl_kernel kernel, cl_uint first,
+                                 const fftcl_ocl_arg *args, size_t count,
+                                 fftcl_error *err)
+{
+  for (size_t i = 0; i < count; i++)
+    {
+      cl_int code = clSetKernelArg (kernel, first + (cl_uint) i, args[i].size,
+                                    args[i].value);
+      if (code != CL_SUCCESS)
+        return fftcl_ocl_fail (err, code, "setting a kernel argument");
+    }
+  return FFTCL_OK;
+}

@@ -1,0 +1,499 @@
+#include "opencl_fft.h"
+
+#include "opencl_error.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* kernels/fft.cl's twiddle modes. */
+enum { TWIDDLE_NONE, TWIDDLE_BEFORE, TWIDDLE_AFTER };
+
+/* Strided lanes come in tiles of neighbouring lanes so that each row of a
+ * tile fills whole memory transactions on a GPU: 4 complex floats make a
+ * 32-byte sector, 16 a 128-byte line. An axis whose tile would be narrower
+ * than the minimum is split into several stages. On CPUs wider tiles only
+ * make work-groups outgrow the caches (PoCL runs twice as fast with 4). */
+#define MIN_STRIDED_TILE 4
+#define PREFERRED_GPU_TILE 16
+#define PREFERRED_CPU_TILE 4
+/* Complex values per work-group worth keeping a device busy. */
+#define PREFERRED_GROUP_VALUES 1024
+/* Values one work-item may hold; more than this and registers spill. */
+#define MAX_PER_THREAD 32
+/* A stage is at least radix 2, and plane sizes stay below 2^32. */
+#define MAX_AXIS_STAGES 32
+
+typedef struct {
+  cl_uint length; /* N */
+  cl_uint unit;   /* distance between neighbours: 1 for rows, width for
+                     columns */
+  unsigned stage_count;
+  unsigned log_lengths[MAX_AXIS_STAGES]; /* log2 of each stage's factor */
+} axis;
+
+/* One stage of kernels/fft.cl, as planned. */
+typedef struct {
+  cl_uint length;
+  cl_uint inner_in, inner_out;
+  cl_uint unit;
+  cl_uint twiddle_step; /* table entries per unit of n · e; 0: no twiddle */
+  cl_uint pass_step;    /* table entries per unit of W_length */
+  size_t lanes;
+} stage_shape;
+
+typedef struct {
+  cl_kernel kernel;
+  size_t global_size, local_size;
+  cl_uint length;
+  int twiddled, out_of_place;
+} stage;
+
+typedef struct {
+  stage items[2 * MAX_AXIS_STAGES];
+  size_t count;
+} stage_list;
+
+struct fftcl_ocl_fft {
+  cl_command_queue queue;
+  stage_list natural, in_place;
+  cl_mem twiddles, frequencies;
+};
+
+static unsigned log2_of (size_t power_of_two)
+{
+  unsigned log = 0;
+  while ((size_t) 1 << log < power_of_two)
+    log++;
+  return log;
+}
+
+static cl_uint min_u (cl_uint a, cl_uint b)
+{
+  return a < b ? a : b;
+}
+
+static cl_uint max_u (cl_uint a, cl_uint b)
+{
+  return a > b ? a : b;
+}
+
+/* Complex values one work-group can transform: its local memory less a
+ * sixteenth that some runtimes keep for themselves, at most eight per
+ * work-item, rounded down to a power of two; at least enough for two
+ * minimal tiles of radix 2. */
+static cl_uint capacity (const fftcl_ocl_device *device)
+{
+  cl_ulong by_memory = device->local_bytes / 16 * 15 / (2 * sizeof (float));
+  cl_ulong by_threads = (cl_ulong) device->max_threads * 8;
+  cl_ulong values = by_memory < by_threads ? by_memory : by_threads;
+  if (values < 2 * MIN_STRIDED_TILE)
+    return 2 * MIN_STRIDED_TILE;
+  return (cl_uint) 1 << (log2_of (values + 1) - 1);
+}
+
+static axis split_axis (cl_uint length, cl_uint unit, cl_uint group_values)
+{
+  axis a = { length, unit, 0, { 0 } };
+  unsigned log_length = log2_of (length);
+  cl_uint narrowest = unit == 1 ? 1 : min_u (MIN_STRIDED_TILE, unit);
+  if (length == 1)
+    return a;
+  if ((cl_ulong) length * narrowest <= group_values)
+    {
+      a.stage_count = 1;
+      a.log_lengths[0] = log_length;
+      return a;
+    }
+  unsigned log_stage = log2_of (group_values / MIN_STRIDED_TILE);
+  a.stage_count = (log_length + log_stage - 1) / log_stage;
+  for (unsigned i = 0; i < a.stage_count; i++)
+    a.log_lengths[i] = log_length / a.stage_count
+                       + (i < log_length % a.stage_count);
+  return a;
+}
+
+/* Product of the factors of stages [0, end). */
+static cl_uint factors_before (const axis *a, unsigned end)
+{
+  cl_uint product = 1;
+  for (unsigned i = 0; i < end; i++)
+    product <<= a->log_lengths[i];
+  return product;
+}
+
+/* Stage i of decimation in frequency: FFTs of length R_i over sub-blocks of
+ * length N_i = N / (R_0 ⋯ R_(i−1)), lanes strided by N_i / R_i, each output
+ * e of lane n times W_(N_i)^(n · e). */
+static stage_shape in_place_shape (const axis *a, unsigned i, size_t area,
+                                   cl_uint table_length)
+{
+  cl_uint length = 1u << a->log_lengths[i];
+  cl_uint block = a->length / factors_before (a, i);
+  cl_uint inner = block / length * a->unit;
+  int last = i + 1 == a->stage_count;
+  return (stage_shape) { length,
+                         inner,
+                         inner,
+                         a->unit,
+                         last ? 0 : table_length / block,
+                         table_length / length,
+                         area / length };
+}
+
+/* Stockham pass i: span Ns = R_0 ⋯ R_(i−1); lane j reads j + r · N/R_i,
+ * multiplies input r by W_(Ns · R_i)^((j mod Ns) · r), writes output r to
+ * (j / Ns) · Ns · R_i + j mod Ns + r · Ns. */
+static stage_shape natural_shape (const axis *a, unsigned i, size_t area,
+                                  cl_uint table_length)
+{
+  cl_uint length = 1u << a->log_lengths[i];
+  cl_uint span = factors_before (a, i);
+  return (stage_shape) { length,
+                         a->length / length * a->unit,
+                         span * a->unit,
+                         a->unit,
+                         i ? table_length / (span * length) : 0,
+                         table_length / length,
+                         area / length };
+}
+
+static cl_uint choose_tile (const fftcl_ocl_device *device,
+                            const stage_shape *s)
+{
+  int load_contiguous = s->inner_in == 1, store_contiguous = s->inner_out == 1;
+  cl_uint strided = device->is_cpu ? PREFERRED_CPU_TILE : PREFERRED_GPU_TILE;
+  cl_uint tile = max_u (load_contiguous ? 1 : strided,
+                        PREFERRED_GROUP_VALUES / s->length);
+  tile = min_u (tile, capacity (device) / s->length);
+  if (!load_contiguous)
+    tile = min_u (tile, s->inner_in);
+  if (!store_contiguous)
+    tile = min_u (tile, s->inner_out);
+  return (cl_uint) (tile < s->lanes ? tile : s->lanes);
+}
+
+static fftcl_status build_kernel (fftcl_ocl_device *device,
+                                  const stage_shape *s, cl_uint tile,
+                                  cl_uint per_thread, cl_kernel *out,
+                                  size_t *max_threads, fftcl_error *err)
+{
+  char options[256];
+  snprintf (options, sizeof options,
+            "-D FFT_LENGTH=%u -D FFT_LOG_LENGTH=%u -D FFT_TILE=%u "
+            "-D FFT_PER_THREAD=%u -D FFT_LOAD_CONTIGUOUS=%d "
+            "-D FFT_STORE_CONTIGUOUS=%d",
+            s->length, log2_of (s->length), tile, per_thread,
+            s->inner_in == 1, s->inner_out == 1);
+  cl_program program;
+  fftcl_status status
+    = fftcl_ocl_device_program (device, options, &program, err);
+  if (status != FFTCL_OK)
+    return status;
+  cl_int code;
+  cl_kernel kernel = clCreateKernel (program, "fft_stage", &code);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "creating an FFT kernel");
+  code = clGetKernelWorkGroupInfo (kernel, device->id,
+                                   CL_KERNEL_WORK_GROUP_SIZE,
+                                   sizeof *max_threads, max_threads, NULL);
+  if (code != CL_SUCCESS)
+    {
+      clReleaseKernel (kernel);
+      return fftcl_ocl_fail (err, code, "querying an FFT kernel");
+    }
+  *out = kernel;
+  return FFTCL_OK;
+}
+
+static fftcl_status set_stage_args (const stage *st, const stage_shape *s,
+                                    cl_mem twiddles, fftcl_error *err)
+{
+  cl_uint inner_in_shift = log2_of (s->inner_in);
+  cl_uint inner_out_shift = log2_of (s->inner_out);
+  cl_uint lane_shift = log2_of (s->unit);
+  const fftcl_ocl_arg args[] = {
+    FFTCL_OCL_ARG (twiddles),      FFTCL_OCL_ARG (inner_in_shift),
+    FFTCL_OCL_ARG (inner_out_shift), FFTCL_OCL_ARG (lane_shift),
+    FFTCL_OCL_ARG (s->twiddle_step), FFTCL_OCL_ARG (s->pass_step),
+  };
+  return fftcl_ocl_set_args (st->kernel, 2, args,
+                             sizeof args / sizeof *args, err);
+}
+
+/* Each work-item holds eight values (fewer for shorter transforms), or more
+ * when the kernel cannot run that many work-items in one group. */
+static fftcl_status create_stage (fftcl_ocl_device *device,
+                                  const stage_shape *s, cl_mem twiddles,
+                                  stage *out, fftcl_error *err)
+{
+  cl_uint tile = choose_tile (device, s);
+  cl_uint values = tile * s->length;
+  cl_uint per_thread = min_u (8, s->length);
+  while (values / per_thread > device->max_threads)
+    per_thread *= 2;
+  for (;; per_thread *= 2)
+    {
+      size_t max_threads;
+      if (per_thread > MAX_PER_THREAD || per_thread > values)
+        return fftcl_fail (err, FFTCL_ERROR_OPENCL,
+                           "OpenCL: no work-group size fits an FFT stage of "
+                           "length %u on this device",
+                           s->length);
+      fftcl_status status = build_kernel (device, s, tile, per_thread,
+                                          &out->kernel, &max_threads, err);
+      if (status != FFTCL_OK)
+        return status;
+      if (values / per_thread <= max_threads)
+        break;
+      clReleaseKernel (out->kernel);
+    }
+  out->local_size = values / per_thread;
+  out->global_size = s->lanes / tile * out->local_size;
+  out->length = s->length;
+  out->twiddled = s->twiddle_step != 0;
+  out->out_of_place = s->inner_in != s->inner_out;
+  fftcl_status status = set_stage_args (out, s, twiddles, err);
+  if (status != FFTCL_OK)
+    clReleaseKernel (out->kernel);
+  return status;
+}
+
+typedef stage_shape (*shape_of_stage) (const axis *, unsigned, size_t,
+                                       cl_uint);
+
+static fftcl_status add_axis (fftcl_ocl_device *device, stage_list *list,
+                              const axis *a, shape_of_stage shape_of,
+                              size_t area, cl_uint table_length,
+                              cl_mem twiddles, fftcl_error *err)
+{
+  for (unsigned i = 0; i < a->stage_count; i++)
+    {
+      stage_shape s = shape_of (a, i, area, table_length);
+      fftcl_status status = create_stage (device, &s, twiddles,
+                                          &list->items[list->count], err);
+      if (status != FFTCL_OK)
+        return status;
+      list->count++;
+    }
+  return FFTCL_OK;
+}
+
+/* exp(−2πi m / length) for m < length, computed in double. */
+static fftcl_status create_twiddles (const fftcl_ocl_device *device,
+                                     cl_uint length, cl_mem *out,
+                                     fftcl_error *err)
+{
+  float *table = malloc (2 * sizeof (float) * length);
+  if (!table)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  for (cl_uint m = 0; m < length; m++)
+    {
+      double angle = -2 * M_PI * m / length;
+      table[2 * m] = (float) cos (angle);
+      table[2 * m + 1] = (float) sin (angle);
+    }
+  cl_int code;
+  *out = clCreateBuffer (device->context,
+                         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                         2 * sizeof (float) * length, table, &code);
+  free (table);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "creating the twiddle table");
+  return FFTCL_OK;
+}
+
+/* In decimation in frequency, the digits of a frequency k = d_0 + R_0 d_1
+ * + R_0 R_1 d_2 + … come out in reverse order: position p = d_last
+ * + R_last d_(last−1) + …. */
+static cl_uint frequency_at (const axis *a, cl_uint position)
+{
+  cl_uint k = 0;
+  for (unsigned i = a->stage_count; i-- > 0;)
+    {
+      cl_uint radix = 1u << a->log_lengths[i];
+      k += (position % radix) * factors_before (a, i);
+      position /= radix;
+    }
+  return k;
+}
+
+/* k/N with k taken in [−N/2, N/2): an axis of length 1 has frequency 0. */
+static void fill_frequencies (const axis *a, float *out)
+{
+  for (cl_uint p = 0; p < a->length; p++)
+    {
+      cl_uint k = frequency_at (a, p);
+      double signed_k = 2 * (cl_ulong) k < a->length ? (double) k
+                                                    : (double) k - a->length;
+      out[p] = (float) (signed_k / a->length);
+    }
+}
+
+static fftcl_status create_frequencies (const fftcl_ocl_device *device,
+                                        const axis *x, const axis *y,
+                                        cl_mem *out, fftcl_error *err)
+{
+  size_t count = (size_t) x->length + y->length;
+  float *table = malloc (count * sizeof *table);
+  if (!table)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  fill_frequencies (x, table);
+  fill_frequencies (y, table + x->length);
+  cl_int code;
+  *out = clCreateBuffer (device->context,
+                         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                         count * sizeof *table, table, &code);
+  free (table);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "creating the frequency table");
+  return FFTCL_OK;
+}
+
+static fftcl_status create_stages (fftcl_ocl_fft *fft,
+                                   fftcl_ocl_device *device, const axis *x,
+                                   const axis *y, fftcl_error *err)
+{
+  size_t area = (size_t) x->length * y->length;
+  cl_uint table_length = max_u (x->length, y->length);
+  fftcl_status status = create_twiddles (device, table_length,
+                                         &fft->twiddles, err);
+  const axis *axes[] = { x, y };
+  for (int i = 0; i < 2 && status == FFTCL_OK; i++)
+    status = add_axis (device, &fft->natural, axes[i], natural_shape, area,
+                       table_length, fft->twiddles, err);
+  for (int i = 0; i < 2 && status == FFTCL_OK; i++)
+    status = add_axis (device, &fft->in_place, axes[i], in_place_shape, area,
+                       table_length, fft->twiddles, err);
+  if (status == FFTCL_OK)
+    status = create_frequencies (device, x, y, &fft->frequencies, err);
+  return status;
+}
+
+fftcl_status fftcl_ocl_fft_create (fftcl_ocl_device *device, size_t width,
+                                   size_t height, fftcl_ocl_fft **out,
+                                   fftcl_error *err)
+{
+  if ((cl_ulong) width * height > (cl_ulong) 1 << 31)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY,
+                       "fftcl: %zu×%zu values are more than one plane can "
+                       "index (2^31)",
+                       width, height);
+  fftcl_ocl_fft *fft = calloc (1, sizeof *fft);
+  if (!fft)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  fft->queue = device->queue;
+  cl_uint group_values = capacity (device);
+  axis x = split_axis ((cl_uint) width, 1, group_values);
+  axis y = split_axis ((cl_uint) height, (cl_uint) width, group_values);
+  fftcl_status status = create_stages (fft, device, &x, &y, err);
+  if (status != FFTCL_OK)
+    {
+      fftcl_ocl_fft_destroy (fft);
+      return status;
+    }
+  *out = fft;
+  return FFTCL_OK;
+}
+
+static void release_stages (stage_list *list)
+{
+  for (size_t i = 0; i < list->count; i++)
+    clReleaseKernel (list->items[i].kernel);
+}
+
+void fftcl_ocl_fft_destroy (fftcl_ocl_fft *fft)
+{
+  release_stages (&fft->natural);
+  release_stages (&fft->in_place);
+  if (fft->twiddles)
+    clReleaseMemObject (fft->twiddles);
+  if (fft->frequencies)
+    clReleaseMemObject (fft->frequencies);
+  free (fft);
+}
+
+int fftcl_ocl_fft_needs_spare (const fftcl_ocl_fft *fft)
+{
+  for (size_t i = 0; i < fft->natural.count; i++)
+    if (fft->natural.items[i].out_of_place)
+      return 1;
+  return 0;
+}
+
+cl_mem fftcl_ocl_fft_frequencies (const fftcl_ocl_fft *fft)
+{
+  return fft->frequencies;
+}
+
+/* The inverse is the forward transform of the conjugate, conjugated: each
+ * stage conjugates on load and store and scales by 1/length. */
+static fftcl_status enqueue_stage (cl_command_queue queue, const stage *st,
+                                   cl_mem src, cl_mem dst, int twiddle_mode,
+                                   fftcl_direction direction,
+                                   fftcl_error *err)
+{
+  int forward = direction == FFTCL_FORWARD;
+  float conj_sign = forward ? 1.0f : -1.0f;
+  float scale = forward ? 1.0f : 1.0f / (float) st->length;
+  const fftcl_ocl_arg buffers[]
+    = { FFTCL_OCL_ARG (src), FFTCL_OCL_ARG (dst) };
+  const fftcl_ocl_arg modes[] = { FFTCL_OCL_ARG (twiddle_mode),
+                                  FFTCL_OCL_ARG (conj_sign),
+                                  FFTCL_OCL_ARG (scale) };
+  fftcl_status status = fftcl_ocl_set_args (st->kernel, 0, buffers, 2, err);
+  if (status == FFTCL_OK)
+    status = fftcl_ocl_set_args (st->kernel, 8, modes, 3, err);
+  if (status != FFTCL_OK)
+    return status;
+  cl_int code = clEnqueueNDRangeKernel (queue, st->kernel, 1, NULL,
+                                        &st->global_size, &st->local_size, 0,
+                                        NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "running an FFT stage");
+  return FFTCL_OK;
+}
+
+fftcl_status fftcl_ocl_fft_natural (const fftcl_ocl_fft *fft,
+                                    fftcl_direction direction, cl_mem data,
+                                    cl_mem spare, cl_mem *result,
+                                    fftcl_error *err)
+{
+  for (size_t i = 0; i < fft->natural.count; i++)
+    {
+      const stage *st = &fft->natural.items[i];
+      cl_mem dst = st->out_of_place ? spare : data;
+      fftcl_status status
+        = enqueue_stage (fft->queue, st, data, dst,
+                         st->twiddled ? TWIDDLE_BEFORE : TWIDDLE_NONE,
+                         direction, err);
+      if (status != FFTCL_OK)
+        return status;
+      spare = st->out_of_place ? data : spare;
+      data = dst;
+    }
+  *result = data;
+  return FFTCL_OK;
+}
+
+/* Forward stages twiddle their outputs; run backwards, the inverse stages
+ * twiddle their inputs. */
+fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
+                                     fftcl_direction direction, cl_mem data,
+                                     fftcl_error *err)
+{
+  int forward = direction == FFTCL_FORWARD;
+  size_t count = fft->in_place.count;
+  for (size_t i = 0; i < count; i++)
+    {
+      const stage *st = &fft->in_place.items[forward ? i : count - 1 - i];
+      int mode = !st->twiddled ? TWIDDLE_NONE
+                 : forward     ? TWIDDLE_AFTER
+                               : TWIDDLE_BEFORE;
+      fftcl_status status
+        = enqueue_stage (fft->queue, st, data, data, mode, direction, err);
+      if (status != FFTCL_OK)
+        return status;
+    }
+  return FFTCL_OK;
+}

@@ -1,0 +1,46 @@
+/* 2-D FFTs of one plane of width × height complex floats on an OpenCL
+ * device, as a list of stages of kernels/fft.cl.
+ *
+ * An axis whose length fits in a work-group's local memory takes one stage.
+ * A longer axis of length N = R1 · R2 · … takes one stage per factor, in one
+ * of two orders:
+ *  - natural: Stockham passes over global memory (the first passes write
+ *    to a spare plane), spectrum in natural order, for fftcl_transform;
+ *  - in place: decimation in frequency, the spectrum's positions in
+ *    digit-reversed order, inverted in place by the same stages backwards.
+ *    The filter uses it: it has no spare plane while it keeps its spectrum,
+ *    and the gain only needs to know which frequency each position holds. */
+#ifndef FFTCL_OPENCL_FFT_H
+#define FFTCL_OPENCL_FFT_H
+
+#include "opencl_device.h"
+
+typedef struct fftcl_ocl_fft fftcl_ocl_fft;
+
+fftcl_status fftcl_ocl_fft_create (fftcl_ocl_device *device, size_t width,
+                                   size_t height, fftcl_ocl_fft **out,
+                                   fftcl_error *err);
+void fftcl_ocl_fft_destroy (fftcl_ocl_fft *fft);
+
+/* Whether natural-order transforms need a spare plane. */
+int fftcl_ocl_fft_needs_spare (const fftcl_ocl_fft *fft);
+
+/* Enqueues a natural-order transform of `data`, using `spare` when
+ * fftcl_ocl_fft_needs_spare says so; *result is the one that ends up
+ * holding the result. The inverse is scaled by 1/(width · height). */
+fftcl_status fftcl_ocl_fft_natural (const fftcl_ocl_fft *fft,
+                                    fftcl_direction direction, cl_mem data,
+                                    cl_mem spare, cl_mem *result,
+                                    fftcl_error *err);
+
+/* Enqueues an in-place transform between natural order and the in-place
+ * spectrum order. */
+fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
+                                     fftcl_direction direction, cl_mem data,
+                                     fftcl_error *err);
+
+/* The frequency, in cycles per pixel, of each position of the in-place
+ * spectrum order: width floats for x, then height floats for y. */
+cl_mem fftcl_ocl_fft_frequencies (const fftcl_ocl_fft *fft);
+
+#endif

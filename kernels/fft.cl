@@ -1,0 +1,291 @@
+/* One stage of a 2-D FFT: FFTs of length FFT_LENGTH along one axis of a
+ * plane, each work-group transforming FFT_TILE of them ("lanes") in local
+ * memory with mixed-radix Stockham passes (radix 8, one radix 2 or 4 pass
+ * first when the length needs it), so the output comes out in natural order
+ * without a reordering pass.
+ *
+ * The host builds this file once per stage shape with
+ *   FFT_LENGTH, FFT_LOG_LENGTH  the transform length L and log2 L
+ *   FFT_TILE                    lanes per work-group
+ *   FFT_PER_THREAD              complex values each work-item holds
+ *   FFT_LOAD_CONTIGUOUS         1 when each lane is a contiguous run on load
+ *   FFT_STORE_CONTIGUOUS        the same on store
+ * and runs it with FFT_TILE · L / FFT_PER_THREAD work-items per group.
+ *
+ * A plane is seen as [outer][L][inner]: lane λ is (λ / inner, λ % inner)
+ * and its element e lives at ((λ / inner) · L + e) · inner + λ % inner.
+ * Rows are inner = 1, columns of a width-W plane inner = W; other inner
+ * values give the passes of long axes split into several stages (four-step),
+ * whose twiddle factors W_N^(n·e) the stage applies before its FFT or after
+ * it, with n taken from the lane. Inverse transforms conjugate on load and
+ * store. Twiddles come from a table of exp(−2πi m / M) computed in double on
+ * the host: float sin/cos of large angles is not accurate enough. */
+#ifdef FFT_LENGTH
+
+#define LENGTH FFT_LENGTH
+#define TILE FFT_TILE
+#define PER_THREAD FFT_PER_THREAD
+#define THREADS (TILE * LENGTH / PER_THREAD)
+
+/* twiddle_mode: 0 for none, or one of these. */
+#define TWIDDLE_BEFORE 1
+#define TWIDDLE_AFTER 2
+
+/* The radix of the first pass: it takes up log2 L modulo 3, so the other
+ * passes are all radix 8. */
+#if FFT_LOG_LENGTH % 3 == 1
+#define FIRST_RADIX 2
+#elif FFT_LOG_LENGTH % 3 == 2
+#define FIRST_RADIX 4
+#else
+#define FIRST_RADIX 8
+#endif
+#define LAST_RADIX (LENGTH > FIRST_RADIX ? 8 : FIRST_RADIX)
+
+/* Work-items walk the lanes of a tile so that neighbours touch neighbouring
+ * addresses: along a lane when lanes are contiguous, across lanes when they
+ * are not. Local memory follows the same order. */
+#if FFT_LOAD_CONTIGUOUS
+#define LANE_OF(q, per_lane) ((q) / (per_lane))
+#define INDEX_OF(q, per_lane) ((q) % (per_lane))
+#define LOCAL_INDEX(lane, e) ((lane) * LENGTH + (e))
+#else
+#define LANE_OF(q, per_lane) ((q) % TILE)
+#define INDEX_OF(q, per_lane) ((q) / TILE)
+#define LOCAL_INDEX(lane, e) ((e) * TILE + (lane))
+#endif
+
+typedef struct {
+  uint inner_in_shift, inner_out_shift;
+  uint twiddle_lane_shift; /* lane index n = (λ % inner_out) >> this */
+  uint twiddle_step;       /* table entries per unit of n · e */
+  uint pass_step;          /* table entries per unit of W_L */
+  int twiddle_mode;
+  float conj_sign, scale;
+} stage_args;
+
+float2 complex_mul (float2 a, float2 b)
+{
+  return (float2) (a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+
+float2 mul_minus_i (float2 a)
+{
+  return (float2) (a.y, -a.x);
+}
+
+void butterfly2 (float2 *x)
+{
+  float2 a = x[0];
+  x[0] = a + x[1];
+  x[1] = a - x[1];
+}
+
+void butterfly4 (float2 *x)
+{
+  float2 sum02 = x[0] + x[2], diff02 = x[0] - x[2];
+  float2 sum13 = x[1] + x[3], diff13 = mul_minus_i (x[1] - x[3]);
+  x[0] = sum02 + sum13;
+  x[1] = diff02 + diff13;
+  x[2] = sum02 - sum13;
+  x[3] = diff02 - diff13;
+}
+
+/* Radix 2 across the halves, then radix 4 on the even and odd outputs. */
+void butterfly8 (float2 *x)
+{
+  const float half_sqrt2 = 0.707106781186547524f;
+  float2 even[4], odd[4];
+  for (int k = 0; k < 4; k++)
+    {
+      even[k] = x[k] + x[k + 4];
+      odd[k] = x[k] - x[k + 4];
+    }
+  odd[1] = (float2) (odd[1].x + odd[1].y, odd[1].y - odd[1].x) * half_sqrt2;
+  odd[2] = mul_minus_i (odd[2]);
+  odd[3] = (float2) (odd[3].y - odd[3].x, -odd[3].x - odd[3].y) * half_sqrt2;
+  butterfly4 (even);
+  butterfly4 (odd);
+  for (int k = 0; k < 4; k++)
+    {
+      x[2 * k] = even[k];
+      x[2 * k + 1] = odd[k];
+    }
+}
+
+void butterflies (float2 *x, uint radix)
+{
+  for (uint b = 0; b < PER_THREAD; b += radix)
+    {
+      if (radix == 2)
+        butterfly2 (x + b);
+      else if (radix == 4)
+        butterfly4 (x + b);
+      else
+        butterfly8 (x + b);
+    }
+}
+
+uint global_index (uint lane, uint e, uint inner_shift)
+{
+  uint inner_mask = (1u << inner_shift) - 1;
+  return (((lane >> inner_shift) * LENGTH + e) << inner_shift)
+         + (lane & inner_mask);
+}
+
+float2 stage_twiddle (global const float2 *twiddles, const stage_args *a,
+                      uint lane, uint e)
+{
+  uint inner_mask = (1u << a->inner_out_shift) - 1;
+  uint n = (lane & inner_mask) >> a->twiddle_lane_shift;
+  return twiddles[n * e * a->twiddle_step];
+}
+
+float2 load (global const float2 *src, global const float2 *twiddles,
+             const stage_args *a, uint lane, uint e)
+{
+  float2 v = src[global_index (lane, e, a->inner_in_shift)];
+  v.y *= a->conj_sign;
+  if (a->twiddle_mode == TWIDDLE_BEFORE)
+    v = complex_mul (v, stage_twiddle (twiddles, a, lane, e));
+  return v;
+}
+
+void store (global float2 *dst, global const float2 *twiddles,
+            const stage_args *a, uint lane, uint e, float2 v)
+{
+  if (a->twiddle_mode == TWIDDLE_AFTER)
+    v = complex_mul (v, stage_twiddle (twiddles, a, lane, e));
+  v.y *= a->conj_sign;
+  dst[global_index (lane, e, a->inner_out_shift)] = v * a->scale;
+}
+
+/* The inputs of a radix-R pass: butterfly j of a lane takes elements
+ * j + r · L/R. */
+void load_first_pass (float2 *x, global const float2 *src,
+                      global const float2 *twiddles, const stage_args *a,
+                      uint first_lane)
+{
+  const uint per_lane = LENGTH / FIRST_RADIX;
+  for (uint b = 0; b < PER_THREAD / FIRST_RADIX; b++)
+    {
+      uint q = get_local_id (0) + b * THREADS;
+      uint lane = LANE_OF (q, per_lane), j = INDEX_OF (q, per_lane);
+      for (uint r = 0; r < FIRST_RADIX; r++)
+        x[b * FIRST_RADIX + r]
+          = load (src, twiddles, a, first_lane + lane, j + r * per_lane);
+    }
+}
+
+void read_pass (float2 *x, local const float2 *buffer, uint radix)
+{
+  const uint per_lane = LENGTH / radix;
+  for (uint b = 0; b < PER_THREAD / radix; b++)
+    {
+      uint q = get_local_id (0) + b * THREADS;
+      uint lane = LANE_OF (q, per_lane), j = INDEX_OF (q, per_lane);
+      for (uint r = 0; r < radix; r++)
+        x[b * radix + r] = buffer[LOCAL_INDEX (lane, j + r * per_lane)];
+    }
+}
+
+/* Butterfly j of a pass whose sub-transforms so far have length `span`
+ * multiplies its input r by W_(span·R)^((j % span) · r). */
+void twiddle_pass (float2 *x, global const float2 *twiddles,
+                   const stage_args *a, uint radix, uint span)
+{
+  const uint per_lane = LENGTH / radix;
+  const uint units = LENGTH / (span * radix);
+  for (uint b = 0; b < PER_THREAD / radix; b++)
+    {
+      uint q = get_local_id (0) + b * THREADS;
+      uint k = INDEX_OF (q, per_lane) % span;
+      for (uint r = 1; r < radix; r++)
+        x[b * radix + r] = complex_mul (
+          x[b * radix + r], twiddles[k * r * units * a->pass_step]);
+    }
+}
+
+/* Output r of butterfly j goes to (j / span) · span · R + j % span + r · span:
+ * the Stockham autosort. */
+void write_pass (local float2 *buffer, const float2 *x, uint radix, uint span)
+{
+  const uint per_lane = LENGTH / radix;
+  for (uint b = 0; b < PER_THREAD / radix; b++)
+    {
+      uint q = get_local_id (0) + b * THREADS;
+      uint lane = LANE_OF (q, per_lane), j = INDEX_OF (q, per_lane);
+      uint base = (j / span) * span * radix + j % span;
+      for (uint r = 0; r < radix; r++)
+        buffer[LOCAL_INDEX (lane, base + r * span)] = x[b * radix + r];
+    }
+}
+
+/* After the last pass, output r of butterfly j is element j + r · L/R. */
+void store_last_pass (global float2 *dst, global const float2 *twiddles,
+                      const stage_args *a, const float2 *x, uint radix,
+                      uint first_lane)
+{
+  const uint per_lane = LENGTH / radix;
+  for (uint b = 0; b < PER_THREAD / radix; b++)
+    {
+      uint q = get_local_id (0) + b * THREADS;
+      uint lane = LANE_OF (q, per_lane), j = INDEX_OF (q, per_lane);
+      for (uint r = 0; r < radix; r++)
+        store (dst, twiddles, a, first_lane + lane, j + r * per_lane,
+               x[b * radix + r]);
+    }
+}
+
+/* When lanes are strided on load but contiguous on store, the work-group
+ * regroups the tile through local memory so stores stay coalesced. */
+void store_regrouped (global float2 *dst, global const float2 *twiddles,
+                      const stage_args *a, local float2 *buffer,
+                      const float2 *x, uint radix, uint first_lane)
+{
+  write_pass (buffer, x, radix, LENGTH / radix);
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint i = get_local_id (0); i < TILE * LENGTH; i += THREADS)
+    {
+      uint lane = i / LENGTH, e = i % LENGTH;
+      store (dst, twiddles, a, first_lane + lane, e,
+             buffer[LOCAL_INDEX (lane, e)]);
+    }
+}
+
+__attribute__ ((reqd_work_group_size (THREADS, 1, 1)))
+kernel void fft_stage (global const float2 *src, global float2 *dst,
+                       global const float2 *twiddles, uint inner_in_shift,
+                       uint inner_out_shift, uint twiddle_lane_shift,
+                       uint twiddle_step, uint pass_step, int twiddle_mode,
+                       float conj_sign, float scale)
+{
+  local float2 buffer[TILE * LENGTH];
+  const stage_args a = { inner_in_shift, inner_out_shift, twiddle_lane_shift,
+                         twiddle_step,   pass_step,       twiddle_mode,
+                         conj_sign,      scale };
+  const uint first_lane = get_group_id (0) * TILE;
+  float2 x[PER_THREAD];
+
+  load_first_pass (x, src, twiddles, &a, first_lane);
+  butterflies (x, FIRST_RADIX);
+  for (uint span = FIRST_RADIX; span < LENGTH; span *= 8)
+    {
+      if (span == FIRST_RADIX)
+        write_pass (buffer, x, FIRST_RADIX, 1);
+      else
+        write_pass (buffer, x, 8, span / 8);
+      barrier (CLK_LOCAL_MEM_FENCE);
+      read_pass (x, buffer, 8);
+      barrier (CLK_LOCAL_MEM_FENCE);
+      twiddle_pass (x, twiddles, &a, 8, span);
+      butterflies (x, 8);
+    }
+#if FFT_LOAD_CONTIGUOUS == FFT_STORE_CONTIGUOUS
+  store_last_pass (dst, twiddles, &a, x, LAST_RADIX, first_lane);
+#else
+  store_regrouped (dst, twiddles, &a, buffer, x, LAST_RADIX, first_lane);
+#endif
+}
+
+#endif
