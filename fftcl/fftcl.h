@@ -46,8 +46,8 @@ typedef struct {
 typedef struct fftcl_context fftcl_context;
 
 /* Opens a device. `device` is NULL for the default choice: the FFTCL_DEVICE
- * environment variable if set, else the first GPU found, else the first
- * other OpenCL device, else the CPU backend. Otherwise `device` is "cpu"
+ * environment variable if set, else the fastest OpenCL GPU (or
+ * accelerator), else the CPU backend: on a CPU, FFTW beats OpenCL. Otherwise `device` is "cpu"
  * for the FFTW backend, or a case-insensitive substring of an OpenCL device
  * name ("NVIDIA", "pthread", …). */
 fftcl_status fftcl_context_create (const char *device, fftcl_context **out,

@@ -127,14 +127,16 @@ static fftcl_status list_devices (candidate_list *list, fftcl_error *err)
   return status;
 }
 
-static const candidate *fastest_gpu_or_first (const candidate_list *list)
+/* Only GPUs and accelerators: on a CPU, FFTW beats every OpenCL runtime,
+ * so a machine without either takes the FFTW backend by default. */
+static const candidate *fastest_gpu (const candidate_list *list)
 {
   const candidate *best = NULL;
   for (size_t i = 0; i < list->count; i++)
-    if ((list->items[i].type & CL_DEVICE_TYPE_GPU)
+    if ((list->items[i].type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR))
         && (!best || list->items[i].speed > best->speed))
       best = &list->items[i];
-  return best ? best : list->count ? &list->items[0] : NULL;
+  return best;
 }
 
 static const candidate *first_match (const candidate_list *list,
@@ -161,7 +163,8 @@ static fftcl_status no_match (const candidate_list *list, const char *choice,
                       list->items[i].platform_name);
   if (!choice)
     return fftcl_fail (err, FFTCL_ERROR_NO_DEVICE,
-                       "OpenCL: no usable device found");
+                       "OpenCL: no GPU found; devices: %s",
+                       list->count ? found : "none");
   return fftcl_fail (err, FFTCL_ERROR_NO_DEVICE,
                      "OpenCL: no device matches \"%s\"; found: %s", choice,
                      list->count ? found : "none");
@@ -176,7 +179,7 @@ fftcl_status fftcl_ocl_select (const char *choice, cl_platform_id *platform,
   if (status == FFTCL_OK)
     {
       const candidate *chosen = choice ? first_match (&list, choice)
-                                       : fastest_gpu_or_first (&list);
+                                       : fastest_gpu (&list);
       if (!chosen)
         status = no_match (&list, choice, err);
       else

@@ -6,7 +6,7 @@
 
 #include <CL/cl.h>
 
-/* choice NULL: the fastest GPU, else the first other device. Otherwise the
+/* choice NULL: the fastest GPU or accelerator, else no device. Otherwise the
  * first device whose name, platform name or platform vendor contains
  * `choice`, ignoring case. Writes "DEVICE (PLATFORM)" to name[name_size]. */
 fftcl_status fftcl_ocl_select (const char *choice, cl_platform_id *platform,

@@ -88,11 +88,12 @@ class Harness:
     def load_script(source, call):
         return f"(let* ((img (car (gimp-file-load RUN-NONINTERACTIVE {scheme_string(source)})))) {call})"
 
-    def run_gimp(self, scripts, env=None, timeout=900):
+    def run_gimp(self, scripts, env=None, timeout=900,
+                 interpreter="plug-in-script-fu-eval"):
         """GIMP stops at the first batch command that fails: a command
         expected to fail must come last."""
         args = ["gimp-console-3.0", "-i", "-n", "-c",
-                "--batch-interpreter=plug-in-script-fu-eval"]
+                f"--batch-interpreter={interpreter}"]
         for script in scripts:
             args += ["-b", script]
         args += ["--quit"]
