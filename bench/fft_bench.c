@@ -190,7 +190,9 @@ static double time_fftw (size_t n, const float *data, const double *ref)
   return t;
 }
 
-static const fftcl_gain bench_gain = { 40, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1 };
+static const fftcl_gain bench_gain = {
+  .large_period = 40, .small_period = 3, .shape = FFTCL_SHAPE_GAUSSIAN,
+  .order = 2, .reject = 0, .keep_mean = 1 };
 
 static double time_fftcl_filter (fftcl_context *ctx, size_t n,
                                  const float *rgb)
@@ -238,7 +240,7 @@ static double time_vkfft_filter (const bench_device *dev, size_t n,
       {
         double fx = (2 * x < n ? (double) x : (double) x - n) / n;
         double fy = (2 * y < n ? (double) y : (double) y - n) / n;
-        gain[y * n + x] = (float) (fftcl_gain_at (&bench_gain, fx, fy) / area);
+        gain[y * n + x] = (float) (fftcl_gain_at (&bench_gain, n, n, fx, fy) / area);
       }
   cl_int status;
   cl_mem spectrum = clCreateBuffer (dev->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,

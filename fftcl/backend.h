@@ -42,6 +42,11 @@ fftcl_status fftcl_fail (fftcl_error *err, fftcl_status status,
                          const char *format, ...)
   __attribute__ ((format (printf, 3, 4)));
 
+/* The `stripe_scale` of gain.h: (1 − tolerance/100) times the length of
+ * the axis the stripes' energy lies across. */
+double fftcl_stripe_scale (const fftcl_gain *gain, size_t width,
+                           size_t height);
+
 /* Milliseconds on a monotonic clock, for fftcl_timings. */
 double fftcl_now_ms (void);
 

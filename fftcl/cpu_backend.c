@@ -1,7 +1,6 @@
 /* The FFTW backend: single precision, threaded, for machines without a
  * usable OpenCL device and as the fallback when one fails. */
 #include "backend.h"
-#include "gain.h"
 
 #include <fftw3.h>
 #include <pthread.h>
@@ -217,10 +216,8 @@ static void multiply_gain (const cpu_plan *plan, const fftcl_gain *gain,
       for (size_t x = 0; x < plan->width; x++)
         {
           size_t i = y * plan->width + x;
-          float g = (float) gain_at (frequency (x, plan->width), fy,
-                                     gain->large_period, gain->small_period,
-                                     (int) gain->shape, gain->order,
-                                     gain->reject, gain->keep_mean);
+          float g = (float) fftcl_gain_at (gain, plan->width, plan->height,
+                                           frequency (x, plan->width), fy);
           out[i][0] = in[i][0] * g;
           out[i][1] = in[i][1] * g;
         }

@@ -92,9 +92,17 @@ typedef enum {
   FFTCL_SHAPE_IDEAL        /* L(f; c) = 1 if f ≤ c, else 0 */
 } fftcl_shape;
 
+typedef enum {
+  FFTCL_STRIPES_NONE,
+  FFTCL_STRIPES_HORIZONTAL, /* remove the fx = 0 axis: horizontal stripes */
+  FFTCL_STRIPES_VERTICAL    /* remove the fy = 0 axis: vertical stripes */
+} fftcl_stripes;
+
 /* A real gain G(fx, fy), even in (fx, fy), over frequencies in cycles per
- * pixel of the plan's grid. The pass band is P(f) = L(f; 1/small_period) ·
- * (1 − L(f; 1/large_period)); a period of 0 leaves its factor out. */
+ * pixel of the plan's width × height grid. The pass band is
+ * P(f) = L(f; 1/small_period) · (1 − L(f; 1/large_period)); a period of 0
+ * leaves its factor out. Stripes and notches multiply in; keep_mean then
+ * sets G(0, 0) = 1. */
 typedef struct {
   double large_period; /* px: structures larger than this are removed */
   double small_period; /* px: structures smaller than this are removed */
@@ -102,10 +110,20 @@ typedef struct {
   double order;        /* Butterworth order */
   int reject;          /* nonzero: G = 1 − P (band-reject) */
   int keep_mean;       /* nonzero: G(0, 0) = 1 */
+  fftcl_stripes stripes;
+  /* ImageJ's "tolerance of direction", 0 … 100 %: the stripe factor is
+   * 1 − exp(−(k·(1 − tolerance/100))²) at bin k off the stripe axis. */
+  double stripe_tolerance;
+  /* notch_count triples (fx, fy, radius) in cycles/px: each rejects a disc
+   * and its mirror (−fx, −fy), with the band's shape (½ at the radius). */
+  const double *notches;
+  size_t notch_count;
 } fftcl_gain;
 
-/* The gain at (fx, fy) cycles/px, as every backend applies it. */
-double fftcl_gain_at (const fftcl_gain *gain, double fx, double fy);
+/* The gain at (fx, fy) cycles/px on a width × height grid, as every
+ * backend applies it. */
+double fftcl_gain_at (const fftcl_gain *gain, size_t width, size_t height,
+                      double fx, double fy);
 
 /* Wall-clock milliseconds of each step of the last call that asked for
  * them. Asking costs a synchronisation between steps. */

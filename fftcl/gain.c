@@ -1,9 +1,19 @@
 #include "fftcl.h"
 #include "gain.h"
 
-double fftcl_gain_at (const fftcl_gain *gain, double fx, double fy)
+double fftcl_stripe_scale (const fftcl_gain *gain, size_t width,
+                           size_t height)
+{
+  size_t axis = gain->stripes == FFTCL_STRIPES_HORIZONTAL ? width : height;
+  return (1 - gain->stripe_tolerance / 100) * (double) axis;
+}
+
+double fftcl_gain_at (const fftcl_gain *gain, size_t width, size_t height,
+                      double fx, double fy)
 {
   return gain_at (fx, fy, gain->large_period, gain->small_period,
                   (int) gain->shape, gain->order, gain->reject,
-                  gain->keep_mean);
+                  gain->keep_mean, (int) gain->stripes,
+                  fftcl_stripe_scale (gain, width, height), gain->notches,
+                  (int) gain->notch_count);
 }

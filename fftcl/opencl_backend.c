@@ -27,6 +27,8 @@ typedef struct {
   size_t spectrum_count;
   cl_mem scratch;
   cl_kernel pack, gain, split;
+  cl_mem notches;          /* the gain's notch triples, as floats */
+  size_t notch_capacity;   /* triples `notches` has room for, at least 1 */
   size_t split_chunk, split_threads;
   int spectrum_lost; /* a transform used spectra[0] as its spare */
 } opencl_plan;
@@ -159,6 +161,8 @@ static void destroy_plan (void *state)
   free (plan->spectra);
   if (plan->scratch)
     clReleaseMemObject (plan->scratch);
+  if (plan->notches)
+    clReleaseMemObject (plan->notches);
   cl_kernel kernels[] = { plan->pack, plan->gain, plan->split };
   for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
     if (kernels[i])
@@ -343,19 +347,61 @@ static fftcl_status filter_load (void *state, const float *planes,
   return finish (plan, status, err);
 }
 
-static fftcl_status set_gain (const opencl_plan *plan, const fftcl_gain *g,
+/* Grows the notch buffer when needed (kept at least one triple long, as a
+ * kernel argument may not be an empty buffer) and fills it. */
+static fftcl_status upload_notches (opencl_plan *plan, const fftcl_gain *g,
+                                    fftcl_error *err)
+{
+  size_t count = g->notch_count ? g->notch_count : 1;
+  cl_int code = CL_SUCCESS;
+  if (count > plan->notch_capacity)
+    {
+      if (plan->notches)
+        clReleaseMemObject (plan->notches);
+      plan->notch_capacity = 0;
+      plan->notches = clCreateBuffer (plan->device->context, CL_MEM_READ_ONLY,
+                                      3 * count * sizeof (float), NULL, &code);
+      if (code != CL_SUCCESS)
+        return fftcl_ocl_fail (err, code, "allocating the notch table");
+      plan->notch_capacity = count;
+    }
+  if (!g->notch_count)
+    return FFTCL_OK;
+  float *values = malloc (3 * g->notch_count * sizeof *values);
+  if (!values)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  for (size_t i = 0; i < 3 * g->notch_count; i++)
+    values[i] = (float) g->notches[i];
+  code = clEnqueueWriteBuffer (plan->device->queue, plan->notches, CL_TRUE, 0,
+                               3 * g->notch_count * sizeof *values, values, 0,
+                               NULL, NULL);
+  free (values);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "uploading the notch table");
+  return FFTCL_OK;
+}
+
+static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
                               fftcl_error *err)
 {
+  fftcl_status status = upload_notches (plan, g, err);
+  if (status != FFTCL_OK)
+    return status;
   cl_mem frequencies = fftcl_ocl_fft_frequencies (plan->fft);
   cl_uint width = (cl_uint) plan->width;
   float large = (float) g->large_period, small = (float) g->small_period;
   float order = (float) g->order;
+  float stripe_scale
+    = (float) fftcl_stripe_scale (g, plan->width, plan->height);
   cl_int shape = g->shape, reject = g->reject, keep_mean = g->keep_mean;
+  cl_int stripes = g->stripes, notch_count = (cl_int) g->notch_count;
   const fftcl_ocl_arg args[] = {
-    FFTCL_OCL_ARG (frequencies), FFTCL_OCL_ARG (width),
-    FFTCL_OCL_ARG (large),       FFTCL_OCL_ARG (small),
-    FFTCL_OCL_ARG (shape),       FFTCL_OCL_ARG (order),
-    FFTCL_OCL_ARG (reject),      FFTCL_OCL_ARG (keep_mean),
+    FFTCL_OCL_ARG (frequencies),   FFTCL_OCL_ARG (width),
+    FFTCL_OCL_ARG (large),         FFTCL_OCL_ARG (small),
+    FFTCL_OCL_ARG (shape),         FFTCL_OCL_ARG (order),
+    FFTCL_OCL_ARG (reject),        FFTCL_OCL_ARG (keep_mean),
+    FFTCL_OCL_ARG (stripes),       FFTCL_OCL_ARG (stripe_scale),
+    FFTCL_OCL_ARG (plan->notches), FFTCL_OCL_ARG (notch_count),
   };
   return fftcl_ocl_set_args (plan->gain, 2, args, sizeof args / sizeof *args,
                              err);

@@ -100,6 +100,20 @@ static fftcl_status check_gain (const fftcl_gain *gain, fftcl_error *err)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
                        "fftcl: Butterworth order must be > 0 (got %g)",
                        gain->order);
+  if ((unsigned) gain->stripes > FFTCL_STRIPES_VERTICAL
+      || !(gain->stripe_tolerance >= 0 && gain->stripe_tolerance <= 100))
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: stripes %d with tolerance %g%% (0 … 100)",
+                       (int) gain->stripes, gain->stripe_tolerance);
+  if (gain->notch_count && !gain->notches)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: %zu notches but no notch array",
+                       gain->notch_count);
+  for (size_t i = 0; i < gain->notch_count; i++)
+    if (!(gain->notches[3 * i + 2] > 0))
+      return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                         "fftcl: notch %zu has radius %g; it must be > 0", i,
+                         gain->notches[3 * i + 2]);
   return FFTCL_OK;
 }
 

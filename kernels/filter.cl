@@ -20,11 +20,14 @@ kernel void pack_planes (global const float *planes, global float2 *packed,
 kernel void multiply_gain (global const float2 *spectrum, global float2 *out,
                            global const float *frequencies, uint width,
                            float large_period, float small_period, int shape,
-                           float order, int reject, int keep_mean)
+                           float order, int reject, int keep_mean,
+                           int stripes, float stripe_scale,
+                           global const float *notches, int notch_count)
 {
   uint x = get_global_id (0), y = get_global_id (1);
   float gain = gain_at (frequencies[x], frequencies[width + y], large_period,
-                        small_period, shape, order, reject, keep_mean);
+                        small_period, shape, order, reject, keep_mean,
+                        stripes, stripe_scale, notches, notch_count);
   uint i = y * width + x;
   out[i] = spectrum[i] * gain;
 }

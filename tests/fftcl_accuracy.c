@@ -154,6 +154,25 @@ static double oracle_gain (const fftcl_gain *g, double fx, double fy)
   return g->keep_mean && fx == 0 && fy == 0 ? 1 : gain;
 }
 
+/* ImageJ's stripe factor, per bin, and Gaussian notch discs. */
+static double oracle_extras (const fftcl_gain *g, shape s, double fx,
+                             double fy)
+{
+  double factor = 1, sharpness = 1 - g->stripe_tolerance / 100;
+  if (g->stripes == FFTCL_STRIPES_HORIZONTAL)
+    factor = 1 - exp (-pow (fx * (double) s.width * sharpness, 2));
+  if (g->stripes == FFTCL_STRIPES_VERTICAL)
+    factor = 1 - exp (-pow (fy * (double) s.height * sharpness, 2));
+  for (size_t i = 0; i < g->notch_count; i++)
+    for (int mirror = -1; mirror <= 1; mirror += 2)
+      {
+        double d = hypot (fx + mirror * g->notches[3 * i],
+                          fy + mirror * g->notches[3 * i + 1]);
+        factor *= 1 - exp (-log (2) * pow (d / g->notches[3 * i + 2], 2));
+      }
+  return factor;
+}
+
 static double frequency (size_t k, size_t n)
 {
   return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
@@ -173,8 +192,10 @@ static void oracle_filter (double *plane, shape s, const fftcl_gain *g)
   for (size_t y = 0; y < s.height; y++)
     for (size_t x = 0; x < s.width; x++)
       {
-        double gain = oracle_gain (g, frequency (x, s.width),
-                                   frequency (y, s.height));
+        double fx = frequency (x, s.width), fy = frequency (y, s.height);
+        double gain = oracle_gain (g, fx, fy);
+        if (!(g->keep_mean && fx == 0 && fy == 0))
+          gain *= oracle_extras (g, s, fx, fy);
         c[y * s.width + x][0] *= gain;
         c[y * s.width + x][1] *= gain;
       }
@@ -217,14 +238,21 @@ static void check_filters (fftcl_context *ctx, size_t max_area)
     { 1, 1, 1 }, { 64, 32, 3 }, { 256, 256, 4 }, { 8, 512, 1 },
     { 1024, 512, 3 },
   };
+  static const double notches[] = { 0.2, 0.1, 0.03, -0.05, 0.3, 0.02 };
   const fftcl_gain gains[] = {
-    { 16, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1 },
-    { 20, 4, FFTCL_SHAPE_BUTTERWORTH, 3, 0, 0 },
-    { 10, 2.5, FFTCL_SHAPE_IDEAL, 2, 1, 1 },
-    { 0, 5, FFTCL_SHAPE_BUTTERWORTH, 1.5, 1, 0 },
+    { 16, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1, 0, 5, NULL, 0 },
+    { 20, 4, FFTCL_SHAPE_BUTTERWORTH, 3, 0, 0, 0, 5, NULL, 0 },
+    { 10, 2.5, FFTCL_SHAPE_IDEAL, 2, 1, 1, 0, 5, NULL, 0 },
+    { 0, 5, FFTCL_SHAPE_BUTTERWORTH, 1.5, 1, 0, 0, 5, NULL, 0 },
+    { 30, 2, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1, FFTCL_STRIPES_HORIZONTAL, 20,
+      notches, 2 },
+    { 0, 0, FFTCL_SHAPE_GAUSSIAN, 2, 0, 0, FFTCL_STRIPES_VERTICAL, 5, notches,
+      1 },
   };
   const char *labels[] = { "gaussian band-pass", "butterworth band-pass",
-                           "ideal band-reject", "butterworth low-reject" };
+                           "ideal band-reject", "butterworth low-reject",
+                           "band-pass, h-stripes, 2 notches",
+                           "v-stripes, 1 notch" };
   for (size_t i = 0; i < sizeof filter_shapes / sizeof *filter_shapes; i++)
     for (size_t j = 0; j < sizeof gains / sizeof *gains; j++)
       if (filter_shapes[i].width * filter_shapes[i].height <= max_area)

@@ -43,7 +43,9 @@ static void check_call_arguments (fftcl_context *ctx)
               "plan 8x4: %s", err.message))
     return;
   float data[2 * 8 * 4 * 2] = { 0 };
-  fftcl_gain gain = { 40, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1 };
+  fftcl_gain gain = {
+    .large_period = 40, .small_period = 3, .shape = FFTCL_SHAPE_GAUSSIAN,
+    .order = 2, .reject = 0, .keep_mean = 1 };
   check (failed_with (fftcl_transform (plan, FFTCL_FORWARD, NULL, &err),
                       FFTCL_ERROR_ARGUMENT, &err), "transform NULL data: %s",
          err.message);
@@ -67,6 +69,24 @@ static void check_call_arguments (fftcl_context *ctx)
   no_order.order = 0;
   check (failed_with (fftcl_filter_apply (plan, &no_order, data, NULL, &err),
                       FFTCL_ERROR_ARGUMENT, &err), "order 0: %s", err.message);
+  fftcl_gain bad_tolerance = gain;
+  bad_tolerance.stripes = FFTCL_STRIPES_HORIZONTAL;
+  bad_tolerance.stripe_tolerance = 101;
+  check (failed_with (fftcl_filter_apply (plan, &bad_tolerance, data, NULL,
+                                          &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "tolerance 101: %s",
+         err.message);
+  const double flat_notch[] = { 0.1, 0.1, 0 };
+  fftcl_gain bad_notch = gain;
+  bad_notch.notches = flat_notch;
+  bad_notch.notch_count = 1;
+  check (failed_with (fftcl_filter_apply (plan, &bad_notch, data, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "notch radius 0: %s",
+         err.message);
+  bad_notch.notches = NULL;
+  check (failed_with (fftcl_filter_apply (plan, &bad_notch, data, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err), "notches NULL: %s",
+         err.message);
   check (fftcl_filter_apply (plan, &gain, data, NULL, &err) == FFTCL_OK,
          "apply after errors still works");
   fftcl_plan_destroy (plan);
