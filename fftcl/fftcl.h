@@ -47,12 +47,25 @@ typedef struct fftcl_context fftcl_context;
 
 /* Opens a device. `device` is NULL for the default choice: the FFTCL_DEVICE
  * environment variable if set, else the fastest OpenCL GPU (or
- * accelerator), else the CPU backend: on a CPU, FFTW beats OpenCL. Otherwise `device` is "cpu"
+ * accelerator), else the CPU backend: on a CPU, FFTW beats OpenCL.
+ * "opencl:P:D" (from fftcl_list_devices) names one device exactly. Otherwise `device` is "cpu"
  * for the FFTW backend, or a case-insensitive substring of an OpenCL device
  * name ("NVIDIA", "pthread", …). */
 fftcl_status fftcl_context_create (const char *device, fftcl_context **out,
                                    fftcl_error *err);
 void fftcl_context_destroy (fftcl_context *ctx);
+
+/* One device fftcl can run on, for a chooser. */
+typedef struct {
+  char choice[64]; /* what fftcl_context_create takes to open this device:
+                      "cpu", or "opencl:P:D" (platform P, device D) */
+  char name[256];  /* for people, as fftcl_context_device_name gives it */
+  int is_gpu;
+} fftcl_device_info;
+
+/* Lists the CPU backend first, then every usable OpenCL device. Fills up
+ * to `max` entries of `devices` and returns how many devices exist. */
+size_t fftcl_list_devices (fftcl_device_info *devices, size_t max);
 
 /* The device's name for people, e.g. "NVIDIA H200 (OpenCL)" or
  * "CPU (FFTW, 2 threads)". Owned by the context. */
