@@ -170,6 +170,7 @@ bandpass_settings_from_config (BandpassSettings    *settings,
 {
   fftcl_gain *gain = &settings->gain;
 
+  *gain = (fftcl_gain) { 0 };
   g_object_get (config,
                 "large-structures", &gain->large_period,
                 "small-structures", &gain->small_period,
