@@ -1,4 +1,5 @@
 #include "context.h"
+#include "opencl_select.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -64,4 +65,21 @@ const char *fftcl_context_device_name (const fftcl_context *ctx)
 int fftcl_context_is_cpu (const fftcl_context *ctx)
 {
   return ctx->backend == &fftcl_cpu_backend;
+}
+
+size_t fftcl_list_devices (fftcl_device_info *devices, size_t max)
+{
+  if (!devices)
+    max = 0;
+  if (max > 0)
+    {
+      void *cpu;
+      devices[0] = (fftcl_device_info) { .choice = "cpu", .is_gpu = 0 };
+      if (fftcl_cpu_backend.open (NULL, &cpu, devices[0].name,
+                                  sizeof devices[0].name, NULL)
+          == FFTCL_OK)
+        fftcl_cpu_backend.close (cpu);
+    }
+  return 1 + fftcl_ocl_list (devices ? devices + 1 : NULL,
+                             max > 0 ? max - 1 : 0);
 }

@@ -26,7 +26,7 @@ typedef struct {
   cl_mem *spectra; /* ceil(batch / 2) planes */
   size_t spectrum_count;
   cl_mem scratch;
-  cl_kernel pack, gain, split;
+  cl_kernel pack, split;
   cl_mem notches;          /* the gain's notch triples, as floats */
   size_t notch_capacity;   /* triples `notches` has room for, at least 1 */
   size_t split_chunk, split_threads;
@@ -142,8 +142,6 @@ static fftcl_status create_filter_kernels (opencl_plan *plan,
   if (status == FFTCL_OK)
     status = create_kernel (program, "pack_planes", &plan->pack, err);
   if (status == FFTCL_OK)
-    status = create_kernel (program, "multiply_gain", &plan->gain, err);
-  if (status == FFTCL_OK)
     status = create_kernel (program, "split_chunks", &plan->split, err);
   if (status == FFTCL_OK)
     status = size_split (plan, err);
@@ -163,7 +161,7 @@ static void destroy_plan (void *state)
     clReleaseMemObject (plan->scratch);
   if (plan->notches)
     clReleaseMemObject (plan->notches);
-  cl_kernel kernels[] = { plan->pack, plan->gain, plan->split };
+  cl_kernel kernels[] = { plan->pack, plan->split };
   for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
     if (kernels[i])
       clReleaseKernel (kernels[i]);
@@ -403,21 +401,8 @@ static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
     FFTCL_OCL_ARG (stripes),       FFTCL_OCL_ARG (stripe_scale),
     FFTCL_OCL_ARG (plan->notches), FFTCL_OCL_ARG (notch_count),
   };
-  return fftcl_ocl_set_args (plan->gain, 2, args, sizeof args / sizeof *args,
-                             err);
-}
-
-static fftcl_status multiply_gain (const opencl_plan *plan, size_t k,
-                                   fftcl_error *err)
-{
-  const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (plan->spectra[k]),
-                                 FFTCL_OCL_ARG (plan->scratch) };
-  size_t global[] = { plan->width, plan->height };
-  fftcl_status status = fftcl_ocl_set_args (plan->gain, 0, args, 2, err);
-  if (status == FFTCL_OK)
-    status = enqueue (plan, plan->gain, 2, global, NULL, "applying the gain",
-                      err);
-  return status;
+  return fftcl_ocl_fft_set_gain (plan->fft, args, sizeof args / sizeof *args,
+                                 err);
 }
 
 /* Reads every other chunk of the split scratch plane into one real plane:
@@ -463,7 +448,6 @@ static fftcl_status filter_apply (void *state, const fftcl_gain *gain,
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
                        "fftcl: a transform on this plan overwrote the "
                        "filter's spectrum; load it again");
-  double *mask_ms = timings ? &timings->mask_ms : NULL;
   double *inverse_ms = timings ? &timings->inverse_ms : NULL;
   double *download_ms = timings ? &timings->download_ms : NULL;
   double start = fftcl_now_ms ();
@@ -472,12 +456,8 @@ static fftcl_status filter_apply (void *state, const fftcl_gain *gain,
   fftcl_status status = set_gain (plan, gain, err);
   for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
     {
-      status = multiply_gain (plan, k, err);
-      if (status == FFTCL_OK)
-        status = time_step (plan, mask_ms, &start, err);
-      if (status == FFTCL_OK)
-        status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_INVERSE,
-                                         plan->scratch, err);
+      status = fftcl_ocl_fft_filtered_inverse (plan->fft, plan->spectra[k],
+                                               plan->scratch, err);
       if (status == FFTCL_OK)
         status = time_step (plan, inverse_ms, &start, err);
       if (status == FFTCL_OK)
@@ -533,8 +513,8 @@ static fftcl_status time_transform (void *state, fftcl_direction direction,
   return time_runs (plan, run_transform, &direction, runs, ms, err);
 }
 
-/* Forward, gain and inverse of every spectrum plane: the filter without
- * its transfers. */
+/* Forward, then inverse with the gain, of every spectrum plane: the filter
+ * without its transfers. */
 static fftcl_status run_filter (opencl_plan *plan, const void *unused,
                                 fftcl_error *err)
 {
@@ -545,10 +525,8 @@ static fftcl_status run_filter (opencl_plan *plan, const void *unused,
       status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_FORWARD,
                                        plan->spectra[k], err);
       if (status == FFTCL_OK)
-        status = multiply_gain (plan, k, err);
-      if (status == FFTCL_OK)
-        status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_INVERSE,
-                                         plan->scratch, err);
+        status = fftcl_ocl_fft_filtered_inverse (
+          plan->fft, plan->spectra[k], plan->scratch, err);
     }
   return status;
 }

@@ -42,6 +42,10 @@ static fftcl_status query_limits (fftcl_ocl_device *device, fftcl_error *err)
   if (code == CL_SUCCESS)
     code = clGetDeviceInfo (device->id, CL_DEVICE_TYPE, sizeof type, &type,
                             NULL);
+  if (code == CL_SUCCESS)
+    code = clGetDeviceInfo (device->id, CL_DEVICE_MAX_COMPUTE_UNITS,
+                            sizeof device->compute_units,
+                            &device->compute_units, NULL);
   if (code != CL_SUCCESS)
     return fftcl_ocl_fail (err, code, "querying the device's limits");
   device->max_threads

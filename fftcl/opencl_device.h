@@ -17,6 +17,7 @@ typedef struct {
   cl_context context;
   cl_command_queue queue;
   size_t max_threads;         /* work-items in one work-group */
+  cl_uint compute_units;
   int is_cpu;
   cl_ulong local_bytes;       /* local memory of one work-group */
   cl_ulong max_alloc_bytes;   /* the largest buffer */

@@ -8,6 +8,8 @@
 
 /* kernels/fft.cl's twiddle modes. */
 enum { TWIDDLE_NONE, TWIDDLE_BEFORE, TWIDDLE_AFTER };
+/* fft_stage's arguments after `scale` when FFT_GAIN is 1. */
+#define GAIN_ARGS_FIRST 11
 
 /* Strided lanes come in tiles of neighbouring lanes so that each row of a
  * tile fills whole memory transactions on a GPU: 4 complex floats make a
@@ -38,7 +40,6 @@ typedef struct {
   cl_uint inner_in, inner_out;
   cl_uint unit;
   cl_uint twiddle_step; /* table entries per unit of n · e; 0: no twiddle */
-  cl_uint pass_step;    /* table entries per unit of W_length */
   size_t lanes;
 } stage_shape;
 
@@ -57,7 +58,8 @@ typedef struct {
 struct fftcl_ocl_fft {
   cl_command_queue queue;
   stage_list natural, in_place;
-  cl_mem twiddles, frequencies;
+  stage filter_entry; /* the first inverse in-place stage, with the gain */
+  cl_mem twiddles, pass_twiddles, frequencies;
 };
 
 static unsigned log2_of (size_t power_of_two)
@@ -137,7 +139,6 @@ static stage_shape in_place_shape (const axis *a, unsigned i, size_t area,
                          inner,
                          a->unit,
                          last ? 0 : table_length / block,
-                         table_length / length,
                          area / length };
 }
 
@@ -154,7 +155,6 @@ static stage_shape natural_shape (const axis *a, unsigned i, size_t area,
                          span * a->unit,
                          a->unit,
                          i ? table_length / (span * length) : 0,
-                         table_length / length,
                          area / length };
 }
 
@@ -170,21 +170,27 @@ static cl_uint choose_tile (const fftcl_ocl_device *device,
     tile = min_u (tile, s->inner_in);
   if (!store_contiguous)
     tile = min_u (tile, s->inner_out);
+  /* Small planes: narrower tiles, so that every compute unit gets two
+   * work-groups. */
+  while (!load_contiguous && tile > MIN_STRIDED_TILE
+         && s->lanes / tile < 2 * (size_t) device->compute_units)
+    tile /= 2;
   return (cl_uint) (tile < s->lanes ? tile : s->lanes);
 }
 
 static fftcl_status build_kernel (fftcl_ocl_device *device,
                                   const stage_shape *s, cl_uint tile,
-                                  cl_uint per_thread, cl_kernel *out,
-                                  size_t *max_threads, fftcl_error *err)
+                                  cl_uint per_thread, int with_gain,
+                                  cl_kernel *out, size_t *max_threads,
+                                  fftcl_error *err)
 {
   char options[256];
   snprintf (options, sizeof options,
             "-D FFT_LENGTH=%u -D FFT_LOG_LENGTH=%u -D FFT_TILE=%u "
             "-D FFT_PER_THREAD=%u -D FFT_LOAD_CONTIGUOUS=%d "
-            "-D FFT_STORE_CONTIGUOUS=%d",
+            "-D FFT_STORE_CONTIGUOUS=%d -D FFT_GAIN=%d",
             s->length, log2_of (s->length), tile, per_thread,
-            s->inner_in == 1, s->inner_out == 1);
+            s->inner_in == 1, s->inner_out == 1, with_gain);
   cl_program program;
   fftcl_status status
     = fftcl_ocl_device_program (device, options, &program, err);
@@ -207,29 +213,30 @@ static fftcl_status build_kernel (fftcl_ocl_device *device,
 }
 
 static fftcl_status set_stage_args (const stage *st, const stage_shape *s,
-                                    cl_mem twiddles, fftcl_error *err)
+                                    const cl_mem *tables, fftcl_error *err)
 {
   cl_uint inner_in_shift = log2_of (s->inner_in);
   cl_uint inner_out_shift = log2_of (s->inner_out);
   cl_uint lane_shift = log2_of (s->unit);
   const fftcl_ocl_arg args[] = {
-    FFTCL_OCL_ARG (twiddles),      FFTCL_OCL_ARG (inner_in_shift),
-    FFTCL_OCL_ARG (inner_out_shift), FFTCL_OCL_ARG (lane_shift),
-    FFTCL_OCL_ARG (s->twiddle_step), FFTCL_OCL_ARG (s->pass_step),
+    FFTCL_OCL_ARG (tables[0]),       FFTCL_OCL_ARG (tables[1]),
+    FFTCL_OCL_ARG (inner_in_shift),  FFTCL_OCL_ARG (inner_out_shift),
+    FFTCL_OCL_ARG (lane_shift),      FFTCL_OCL_ARG (s->twiddle_step),
   };
   return fftcl_ocl_set_args (st->kernel, 2, args,
                              sizeof args / sizeof *args, err);
 }
 
-/* Each work-item holds eight values (fewer for shorter transforms), or more
- * when the kernel cannot run that many work-items in one group. */
+/* Each work-item holds sixteen values, one radix-16 butterfly (fewer for
+ * shorter transforms), or more when the kernel cannot run that many
+ * work-items in one group. `tables` are the stage and pass twiddles. */
 static fftcl_status create_stage (fftcl_ocl_device *device,
-                                  const stage_shape *s, cl_mem twiddles,
-                                  stage *out, fftcl_error *err)
+                                  const stage_shape *s, const cl_mem *tables,
+                                  int with_gain, stage *out, fftcl_error *err)
 {
   cl_uint tile = choose_tile (device, s);
   cl_uint values = tile * s->length;
-  cl_uint per_thread = min_u (8, s->length);
+  cl_uint per_thread = min_u (16, s->length);
   while (values / per_thread > device->max_threads)
     per_thread *= 2;
   for (;; per_thread *= 2)
@@ -241,7 +248,8 @@ static fftcl_status create_stage (fftcl_ocl_device *device,
                            "length %u on this device",
                            s->length);
       fftcl_status status = build_kernel (device, s, tile, per_thread,
-                                          &out->kernel, &max_threads, err);
+                                          with_gain, &out->kernel,
+                                          &max_threads, err);
       if (status != FFTCL_OK)
         return status;
       if (values / per_thread <= max_threads)
@@ -253,7 +261,7 @@ static fftcl_status create_stage (fftcl_ocl_device *device,
   out->length = s->length;
   out->twiddled = s->twiddle_step != 0;
   out->out_of_place = s->inner_in != s->inner_out;
-  fftcl_status status = set_stage_args (out, s, twiddles, err);
+  fftcl_status status = set_stage_args (out, s, tables, err);
   if (status != FFTCL_OK)
     clReleaseKernel (out->kernel);
   return status;
@@ -265,12 +273,12 @@ typedef stage_shape (*shape_of_stage) (const axis *, unsigned, size_t,
 static fftcl_status add_axis (fftcl_ocl_device *device, stage_list *list,
                               const axis *a, shape_of_stage shape_of,
                               size_t area, cl_uint table_length,
-                              cl_mem twiddles, fftcl_error *err)
+                              const cl_mem *tables, fftcl_error *err)
 {
   for (unsigned i = 0; i < a->stage_count; i++)
     {
       stage_shape s = shape_of (a, i, area, table_length);
-      fftcl_status status = create_stage (device, &s, twiddles,
+      fftcl_status status = create_stage (device, &s, tables, 0,
                                           &list->items[list->count], err);
       if (status != FFTCL_OK)
         return status;
@@ -279,28 +287,76 @@ static fftcl_status add_axis (fftcl_ocl_device *device, stage_list *list,
   return FFTCL_OK;
 }
 
-/* exp(−2πi m / length) for m < length, computed in double. */
-static fftcl_status create_twiddles (const fftcl_ocl_device *device,
-                                     cl_uint length, cl_mem *out,
-                                     fftcl_error *err)
+static void set_twiddle (float *table, size_t index, double turns)
 {
-  float *table = malloc (2 * sizeof (float) * length);
-  if (!table)
-    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  table[2 * index] = (float) cos (-2 * M_PI * turns);
+  table[2 * index + 1] = (float) sin (-2 * M_PI * turns);
+}
+
+/* exp(−2πi m / length) for m < length, computed in double. */
+static void fill_stage_twiddles (float *table, cl_uint length)
+{
   for (cl_uint m = 0; m < length; m++)
+    set_twiddle (table, m, (double) m / length);
+}
+
+/* kernels/fft.cl's first radix for a stage of length 2^log_length. */
+static cl_uint first_radix (unsigned log_length)
+{
+  static const cl_uint radix_of_remainder[] = { 16, 2, 4, 8 };
+  return radix_of_remainder[log_length % 4];
+}
+
+/* For every stage length L = 2, 4, … < 2 · `longest`, from entry L on: the
+ * twiddles of its radix-16 passes, as twiddle_pass in kernels/fft.cl reads
+ * them. */
+static void fill_pass_twiddles (float *table, cl_uint longest)
+{
+  for (cl_uint length = 2; length <= longest; length *= 2)
     {
-      double angle = -2 * M_PI * m / length;
-      table[2 * m] = (float) cos (angle);
-      table[2 * m + 1] = (float) sin (angle);
+      cl_uint first = first_radix (log2_of (length));
+      for (cl_uint span = first; span < length; span *= 16)
+        for (cl_uint r = 1; r < 16; r++)
+          for (cl_uint k = 0; k < span; k++)
+            set_twiddle (table,
+                         length + span - first + (r - 1) * span + k,
+                         (double) k * r / (16.0 * span));
     }
+}
+
+static fftcl_status upload_table (const fftcl_ocl_device *device,
+                                  const float *table, size_t values,
+                                  cl_mem *out, fftcl_error *err)
+{
   cl_int code;
   *out = clCreateBuffer (device->context,
                          CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                         2 * sizeof (float) * length, table, &code);
-  free (table);
+                         2 * sizeof (float) * values, (void *) table, &code);
   if (code != CL_SUCCESS)
-    return fftcl_ocl_fail (err, code, "creating the twiddle table");
+    return fftcl_ocl_fail (err, code, "creating a twiddle table");
   return FFTCL_OK;
+}
+
+/* The stage twiddles for axes up to `length` and the pass twiddles for
+ * stages up to `longest_stage`. */
+static fftcl_status create_twiddles (fftcl_ocl_fft *fft,
+                                     const fftcl_ocl_device *device,
+                                     cl_uint length, cl_uint longest_stage,
+                                     fftcl_error *err)
+{
+  size_t values = max_u (length, 2 * longest_stage);
+  float *table = calloc (2 * values, sizeof *table);
+  if (!table)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  fill_stage_twiddles (table, length);
+  fftcl_status status = upload_table (device, table, length, &fft->twiddles,
+                                      err);
+  fill_pass_twiddles (table, longest_stage);
+  if (status == FFTCL_OK)
+    status = upload_table (device, table, 2 * longest_stage,
+                           &fft->pass_twiddles, err);
+  free (table);
+  return status;
 }
 
 /* In decimation in frequency, the digits of a frequency k = d_0 + R_0 d_1
@@ -350,21 +406,48 @@ static fftcl_status create_frequencies (const fftcl_ocl_device *device,
   return FFTCL_OK;
 }
 
+/* The last in-place stage of the last axis that has stages, again, with
+ * the gain. */
+static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
+                                         fftcl_ocl_device *device,
+                                         const axis *last, size_t area,
+                                         cl_uint table_length,
+                                         const cl_mem *tables,
+                                         fftcl_error *err)
+{
+  stage_shape s = in_place_shape (last, last->stage_count - 1, area,
+                                  table_length);
+  return create_stage (device, &s, tables, 1, &fft->filter_entry, err);
+}
+
+static cl_uint longest_stage_of (const axis *a)
+{
+  cl_uint longest = 1;
+  for (unsigned i = 0; i < a->stage_count; i++)
+    longest = max_u (longest, 1u << a->log_lengths[i]);
+  return longest;
+}
+
 static fftcl_status create_stages (fftcl_ocl_fft *fft,
                                    fftcl_ocl_device *device, const axis *x,
                                    const axis *y, fftcl_error *err)
 {
   size_t area = (size_t) x->length * y->length;
   cl_uint table_length = max_u (x->length, y->length);
-  fftcl_status status = create_twiddles (device, table_length,
-                                         &fft->twiddles, err);
+  cl_uint longest_stage = max_u (longest_stage_of (x), longest_stage_of (y));
+  fftcl_status status = create_twiddles (fft, device, table_length,
+                                         longest_stage, err);
   const axis *axes[] = { x, y };
+  const cl_mem tables[] = { fft->twiddles, fft->pass_twiddles };
   for (int i = 0; i < 2 && status == FFTCL_OK; i++)
     status = add_axis (device, &fft->natural, axes[i], natural_shape, area,
-                       table_length, fft->twiddles, err);
+                       table_length, tables, err);
   for (int i = 0; i < 2 && status == FFTCL_OK; i++)
     status = add_axis (device, &fft->in_place, axes[i], in_place_shape, area,
-                       table_length, fft->twiddles, err);
+                       table_length, tables, err);
+  if (status == FFTCL_OK)
+    status = create_filter_entry (fft, device, y->stage_count ? y : x, area,
+                                  table_length, tables, err);
   if (status == FFTCL_OK)
     status = create_frequencies (device, x, y, &fft->frequencies, err);
   return status;
@@ -386,6 +469,10 @@ fftcl_status fftcl_ocl_fft_create (fftcl_ocl_device *device, size_t width,
   cl_uint group_values = capacity (device);
   axis x = split_axis ((cl_uint) width, 1, group_values);
   axis y = split_axis ((cl_uint) height, (cl_uint) width, group_values);
+  /* A 1×1 plane still takes one stage (of length 1): it carries the
+   * filter's gain. */
+  if (!x.stage_count && !y.stage_count)
+    x.stage_count = 1;
   fftcl_status status = create_stages (fft, device, &x, &y, err);
   if (status != FFTCL_OK)
     {
@@ -406,8 +493,12 @@ void fftcl_ocl_fft_destroy (fftcl_ocl_fft *fft)
 {
   release_stages (&fft->natural);
   release_stages (&fft->in_place);
+  if (fft->filter_entry.kernel)
+    clReleaseKernel (fft->filter_entry.kernel);
   if (fft->twiddles)
     clReleaseMemObject (fft->twiddles);
+  if (fft->pass_twiddles)
+    clReleaseMemObject (fft->pass_twiddles);
   if (fft->frequencies)
     clReleaseMemObject (fft->frequencies);
   free (fft);
@@ -478,22 +569,62 @@ fftcl_status fftcl_ocl_fft_natural (const fftcl_ocl_fft *fft,
 
 /* Forward stages twiddle their outputs; run backwards, the inverse stages
  * twiddle their inputs. */
+static int in_place_twiddle_mode (const stage *st, fftcl_direction direction)
+{
+  if (!st->twiddled)
+    return TWIDDLE_NONE;
+  return direction == FFTCL_FORWARD ? TWIDDLE_AFTER : TWIDDLE_BEFORE;
+}
+
+/* Inverse stages `count` − 1 … 0, in place. */
+static fftcl_status inverse_stages (const fftcl_ocl_fft *fft, size_t count,
+                                    cl_mem data, fftcl_error *err)
+{
+  fftcl_status status = FFTCL_OK;
+  for (size_t i = count; i-- > 0 && status == FFTCL_OK;)
+    {
+      const stage *st = &fft->in_place.items[i];
+      status = enqueue_stage (fft->queue, st, data, data,
+                              in_place_twiddle_mode (st, FFTCL_INVERSE),
+                              FFTCL_INVERSE, err);
+    }
+  return status;
+}
+
 fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
                                      fftcl_direction direction, cl_mem data,
                                      fftcl_error *err)
 {
-  int forward = direction == FFTCL_FORWARD;
-  size_t count = fft->in_place.count;
-  for (size_t i = 0; i < count; i++)
+  if (direction == FFTCL_INVERSE)
+    return inverse_stages (fft, fft->in_place.count, data, err);
+  fftcl_status status = FFTCL_OK;
+  for (size_t i = 0; i < fft->in_place.count && status == FFTCL_OK; i++)
     {
-      const stage *st = &fft->in_place.items[forward ? i : count - 1 - i];
-      int mode = !st->twiddled ? TWIDDLE_NONE
-                 : forward     ? TWIDDLE_AFTER
-                               : TWIDDLE_BEFORE;
-      fftcl_status status
-        = enqueue_stage (fft->queue, st, data, data, mode, direction, err);
-      if (status != FFTCL_OK)
-        return status;
+      const stage *st = &fft->in_place.items[i];
+      status = enqueue_stage (fft->queue, st, data, data,
+                              in_place_twiddle_mode (st, FFTCL_FORWARD),
+                              FFTCL_FORWARD, err);
     }
-  return FFTCL_OK;
+  return status;
+}
+
+fftcl_status fftcl_ocl_fft_set_gain (const fftcl_ocl_fft *fft,
+                                     const fftcl_ocl_arg *args, size_t count,
+                                     fftcl_error *err)
+{
+  return fftcl_ocl_set_args (fft->filter_entry.kernel, GAIN_ARGS_FIRST, args,
+                             count, err);
+}
+
+fftcl_status fftcl_ocl_fft_filtered_inverse (const fftcl_ocl_fft *fft,
+                                             cl_mem spectrum, cl_mem out,
+                                             fftcl_error *err)
+{
+  const stage *entry = &fft->filter_entry;
+  fftcl_status status = enqueue_stage (
+    fft->queue, entry, spectrum, out,
+    in_place_twiddle_mode (entry, FFTCL_INVERSE), FFTCL_INVERSE, err);
+  if (status != FFTCL_OK)
+    return status;
+  return inverse_stages (fft, fft->in_place.count - 1, out, err);
 }

@@ -39,6 +39,20 @@ fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
                                      fftcl_direction direction, cl_mem data,
                                      fftcl_error *err);
 
+/* Sets the gain arguments of the filter's first inverse stage, in the
+ * order of gain.h's gain_at after the frequencies: frequencies (the buffer
+ * below), width, large_period, small_period, shape, order, reject,
+ * keep_mean, stripes, stripe_scale, notches, notch_count. */
+fftcl_status fftcl_ocl_fft_set_gain (const fftcl_ocl_fft *fft,
+                                     const fftcl_ocl_arg *args, size_t count,
+                                     fftcl_error *err);
+
+/* Enqueues the inverse in-place transform of `spectrum` times the gain,
+ * into `out`; `spectrum` is left as it is. */
+fftcl_status fftcl_ocl_fft_filtered_inverse (const fftcl_ocl_fft *fft,
+                                             cl_mem spectrum, cl_mem out,
+                                             fftcl_error *err);
+
 /* The frequency, in cycles per pixel, of each position of the in-place
  * spectrum order: width floats for x, then height floats for y. */
 cl_mem fftcl_ocl_fft_frequencies (const fftcl_ocl_fft *fft);

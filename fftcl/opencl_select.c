@@ -8,6 +8,7 @@
 typedef struct {
   cl_platform_id platform;
   cl_device_id device;
+  cl_uint platform_index, device_index; /* as "opencl:P:D" names them */
   char name[128], platform_name[128], vendor[128];
   cl_device_type type;
   double speed; /* compute units × MHz: enough to rank GPUs */
@@ -57,9 +58,13 @@ static int is_usable (cl_device_id device)
 
 /* A query that fails leaves its field empty or zero: such a device ranks
  * last. */
-static candidate describe (cl_platform_id platform, cl_device_id device)
+static candidate describe (cl_platform_id platform, cl_device_id device,
+                           cl_uint platform_index, cl_uint device_index)
 {
-  candidate c = { .platform = platform, .device = device };
+  candidate c = { .platform = platform,
+                  .device = device,
+                  .platform_index = platform_index,
+                  .device_index = device_index };
   cl_uint units = 0, clock = 0;
   info_string (platform, device, CL_DEVICE_NAME, c.name, sizeof c.name);
   info_string (platform, NULL, CL_PLATFORM_NAME, c.platform_name,
@@ -77,7 +82,8 @@ static candidate describe (cl_platform_id platform, cl_device_id device)
 /* Appends the usable devices of one platform; a platform whose devices
  * cannot be listed is skipped, as other programs would. */
 static fftcl_status add_platform (candidate_list *list,
-                                  cl_platform_id platform, fftcl_error *err)
+                                  cl_platform_id platform,
+                                  cl_uint platform_index, fftcl_error *err)
 {
   cl_uint count = 0;
   if (clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, 0, NULL, &count)
@@ -98,7 +104,8 @@ static fftcl_status add_platform (candidate_list *list,
       == CL_SUCCESS)
     for (cl_uint i = 0; i < count; i++)
       if (is_usable (devices[i]))
-        list->items[list->count++] = describe (platform, devices[i]);
+        list->items[list->count++]
+          = describe (platform, devices[i], platform_index, i);
   free (devices);
   return FFTCL_OK;
 }
@@ -122,7 +129,7 @@ static fftcl_status list_devices (candidate_list *list, fftcl_error *err)
     status = fftcl_fail (err, FFTCL_ERROR_NO_DEVICE,
                          "OpenCL: listing platforms failed (%d)", (int) code);
   for (cl_uint i = 0; i < count && status == FFTCL_OK; i++)
-    status = add_platform (list, platforms[i], err);
+    status = add_platform (list, platforms[i], i, err);
   free (platforms);
   return status;
 }
@@ -139,9 +146,33 @@ static const candidate *fastest_gpu (const candidate_list *list)
   return best;
 }
 
+/* "opencl:P:D", exactly, or NULL. */
+static const candidate *exact_match (const candidate_list *list,
+                                     const char *choice)
+{
+  unsigned platform_index, device_index;
+  int end = 0;
+  if (sscanf (choice, "opencl:%u:%u%n", &platform_index, &device_index, &end)
+        != 2
+      || choice[end] != '\0')
+    return NULL;
+  for (size_t i = 0; i < list->count; i++)
+    if (list->items[i].platform_index == platform_index
+        && list->items[i].device_index == device_index)
+      return &list->items[i];
+  return NULL;
+}
+
+static int is_exact_choice (const char *choice)
+{
+  return strncmp (choice, "opencl:", 7) == 0;
+}
+
 static const candidate *first_match (const candidate_list *list,
                                      const char *choice)
 {
+  if (is_exact_choice (choice))
+    return exact_match (list, choice);
   for (size_t i = 0; i < list->count; i++)
     {
       const candidate *c = &list->items[i];
@@ -158,9 +189,11 @@ static fftcl_status no_match (const candidate_list *list, const char *choice,
   char found[384] = "";
   size_t used = 0;
   for (size_t i = 0; i < list->count && used < sizeof found; i++)
-    used += snprintf (found + used, sizeof found - used, "%s%s (%s)",
-                      i ? ", " : "", list->items[i].name,
-                      list->items[i].platform_name);
+    used += snprintf (found + used, sizeof found - used,
+                      "%s%s (%s) = opencl:%u:%u", i ? ", " : "",
+                      list->items[i].name, list->items[i].platform_name,
+                      list->items[i].platform_index,
+                      list->items[i].device_index);
   if (!choice)
     return fftcl_fail (err, FFTCL_ERROR_NO_DEVICE,
                        "OpenCL: no GPU found; devices: %s",
@@ -168,6 +201,32 @@ static fftcl_status no_match (const candidate_list *list, const char *choice,
   return fftcl_fail (err, FFTCL_ERROR_NO_DEVICE,
                      "OpenCL: no device matches \"%s\"; found: %s", choice,
                      list->count ? found : "none");
+}
+
+static void write_name (const candidate *c, char *name, size_t name_size)
+{
+  snprintf (name, name_size, "%.120s (%.120s)", c->name, c->platform_name);
+}
+
+size_t fftcl_ocl_list (fftcl_device_info *devices, size_t max)
+{
+  candidate_list list = { NULL, 0 };
+  if (list_devices (&list, NULL) != FFTCL_OK)
+    {
+      free (list.items);
+      return 0;
+    }
+  for (size_t i = 0; i < list.count && i < max; i++)
+    {
+      const candidate *c = &list.items[i];
+      snprintf (devices[i].choice, sizeof devices[i].choice, "opencl:%u:%u",
+                c->platform_index, c->device_index);
+      write_name (c, devices[i].name, sizeof devices[i].name);
+      devices[i].is_gpu = (c->type & CL_DEVICE_TYPE_GPU) != 0;
+    }
+  size_t count = list.count;
+  free (list.items);
+  return count;
 }
 
 fftcl_status fftcl_ocl_select (const char *choice, cl_platform_id *platform,
@@ -186,8 +245,7 @@ fftcl_status fftcl_ocl_select (const char *choice, cl_platform_id *platform,
         {
           *platform = chosen->platform;
           *device = chosen->device;
-          snprintf (name, name_size, "%s (%s)", chosen->name,
-                    chosen->platform_name);
+          write_name (chosen, name, name_size);
         }
     }
   free (list.items);

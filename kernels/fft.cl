@@ -1,8 +1,8 @@
 /* One stage of a 2-D FFT: FFTs of length FFT_LENGTH along one axis of a
  * plane, each work-group transforming FFT_TILE of them ("lanes") in local
- * memory with mixed-radix Stockham passes (radix 8, one radix 2 or 4 pass
- * first when the length needs it), so the output comes out in natural order
- * without a reordering pass.
+ * memory with mixed-radix Stockham passes (radix 16, one radix 2, 4 or 8
+ * pass first when the length needs it), so the output comes out in natural
+ * order without a reordering pass.
  *
  * The host builds this file once per stage shape with
  *   FFT_LENGTH, FFT_LOG_LENGTH  the transform length L and log2 L
@@ -10,6 +10,9 @@
  *   FFT_PER_THREAD              complex values each work-item holds
  *   FFT_LOAD_CONTIGUOUS         1 when each lane is a contiguous run on load
  *   FFT_STORE_CONTIGUOUS        the same on store
+ *   FFT_GAIN                    1 when the stage multiplies what it loads
+ *                               by the band-pass gain (the filter's first
+ *                               inverse stage), 0 otherwise
  * and runs it with FFT_TILE · L / FFT_PER_THREAD work-items per group.
  *
  * A plane is seen as [outer][L][inner]: lane λ is (λ / inner, λ % inner)
@@ -18,8 +21,10 @@
  * values give the passes of long axes split into several stages (four-step),
  * whose twiddle factors W_N^(n·e) the stage applies before its FFT or after
  * it, with n taken from the lane. Inverse transforms conjugate on load and
- * store. Twiddles come from a table of exp(−2πi m / M) computed in double on
- * the host: float sin/cos of large angles is not accurate enough. */
+ * store. Twiddles come from tables computed in double on the host (float
+ * sin/cos of large angles is not accurate enough): exp(−2πi m / M) for the
+ * stages, and for the passes inside a stage one table per length laid out
+ * so that neighbouring work-items read neighbouring entries. */
 #ifdef FFT_LENGTH
 
 #define LENGTH FFT_LENGTH
@@ -31,16 +36,20 @@
 #define TWIDDLE_BEFORE 1
 #define TWIDDLE_AFTER 2
 
-/* The radix of the first pass: it takes up log2 L modulo 3, so the other
- * passes are all radix 8. */
-#if FFT_LOG_LENGTH % 3 == 1
+/* The radix of the first pass: it takes up log2 L modulo 4, so the other
+ * passes are all radix 16. */
+#if FFT_LOG_LENGTH % 4 == 1
 #define FIRST_RADIX 2
-#elif FFT_LOG_LENGTH % 3 == 2
+#elif FFT_LOG_LENGTH % 4 == 2
 #define FIRST_RADIX 4
-#else
+#elif FFT_LOG_LENGTH % 4 == 3
 #define FIRST_RADIX 8
+#elif LENGTH == 1
+#define FIRST_RADIX 1
+#else
+#define FIRST_RADIX 16
 #endif
-#define LAST_RADIX (LENGTH > FIRST_RADIX ? 8 : FIRST_RADIX)
+#define LAST_RADIX (LENGTH > FIRST_RADIX ? 16 : FIRST_RADIX)
 
 /* Work-items walk the lanes of a tile so that neighbours touch neighbouring
  * addresses: along a lane when lanes are contiguous, across lanes when they
@@ -48,20 +57,41 @@
 #if FFT_LOAD_CONTIGUOUS
 #define LANE_OF(q, per_lane) ((q) / (per_lane))
 #define INDEX_OF(q, per_lane) ((q) % (per_lane))
-#define LOCAL_INDEX(lane, e) ((lane) * LENGTH + (e))
+#define LOCAL_ORDER(lane, e) ((lane) * LENGTH + (e))
 #else
 #define LANE_OF(q, per_lane) ((q) % TILE)
 #define INDEX_OF(q, per_lane) ((q) / TILE)
-#define LOCAL_INDEX(lane, e) ((e) * TILE + (lane))
+#define LOCAL_ORDER(lane, e) ((e) * TILE + (lane))
 #endif
+/* One spare value after every 16 spreads the strided writes of the first
+ * passes over all banks of local memory. */
+#define PADDED(i) ((i) + ((i) >> 4))
+#define LOCAL_INDEX(lane, e) PADDED (LOCAL_ORDER (lane, e))
+#define LOCAL_VALUES PADDED (TILE * LENGTH)
+
+/* The arguments of gain.h's gain_at, and where each position's
+ * frequencies are: frequencies[x] and frequencies[width + y]. */
+typedef struct {
+  global const float *frequencies;
+  uint width;
+  float large_period, small_period;
+  int shape;
+  float order;
+  int reject, keep_mean, stripes;
+  float stripe_scale;
+  global const float *notches;
+  int notch_count;
+} gain_args;
 
 typedef struct {
   uint inner_in_shift, inner_out_shift;
   uint twiddle_lane_shift; /* lane index n = (λ % inner_out) >> this */
   uint twiddle_step;       /* table entries per unit of n · e */
-  uint pass_step;          /* table entries per unit of W_L */
   int twiddle_mode;
   float conj_sign, scale;
+#if FFT_GAIN
+  gain_args gain;
+#endif
 } stage_args;
 
 float2 complex_mul (float2 a, float2 b)
@@ -113,16 +143,47 @@ void butterfly8 (float2 *x)
     }
 }
 
+/* Radix 4 over the four interleaved quarters, twiddles W_16^(n·k), radix 4
+ * across them: input n + 4m, output k + 4l. */
+void butterfly16 (float2 *x)
+{
+  const float c1 = 0.923879532511286756f, s1 = 0.382683432365089772f;
+  const float h = 0.707106781186547524f;
+  const float2 w[10] = { (float2) (1, 0),    (float2) (c1, -s1),
+                         (float2) (h, -h),   (float2) (s1, -c1),
+                         (float2) (0, -1),   (float2) (-s1, -c1),
+                         (float2) (-h, -h),  (float2) (-c1, -s1),
+                         (float2) (-1, 0),   (float2) (-c1, s1) };
+  float2 q[4][4];
+  for (int n = 0; n < 4; n++)
+    {
+      for (int m = 0; m < 4; m++)
+        q[n][m] = x[n + 4 * m];
+      butterfly4 (q[n]);
+      for (int k = 1; n && k < 4; k++)
+        q[n][k] = complex_mul (q[n][k], w[n * k]);
+    }
+  for (int k = 0; k < 4; k++)
+    {
+      float2 column[4] = { q[0][k], q[1][k], q[2][k], q[3][k] };
+      butterfly4 (column);
+      for (int l = 0; l < 4; l++)
+        x[k + 4 * l] = column[l];
+    }
+}
+
 void butterflies (float2 *x, uint radix)
 {
-  for (uint b = 0; b < PER_THREAD; b += radix)
+  for (uint b = 0; radix > 1 && b < PER_THREAD; b += radix)
     {
       if (radix == 2)
         butterfly2 (x + b);
       else if (radix == 4)
         butterfly4 (x + b);
-      else
+      else if (radix == 8)
         butterfly8 (x + b);
+      else
+        butterfly16 (x + b);
     }
 }
 
@@ -141,10 +202,25 @@ float2 stage_twiddle (global const float2 *twiddles, const stage_args *a,
   return twiddles[n * e * a->twiddle_step];
 }
 
+#if FFT_GAIN
+float gain_of (const gain_args *g, uint index)
+{
+  uint x = index % g->width, y = index / g->width;
+  return gain_at (g->frequencies[x], g->frequencies[g->width + y],
+                  g->large_period, g->small_period, g->shape, g->order,
+                  g->reject, g->keep_mean, g->stripes, g->stripe_scale,
+                  g->notches, g->notch_count);
+}
+#endif
+
 float2 load (global const float2 *src, global const float2 *twiddles,
              const stage_args *a, uint lane, uint e)
 {
-  float2 v = src[global_index (lane, e, a->inner_in_shift)];
+  uint index = global_index (lane, e, a->inner_in_shift);
+  float2 v = src[index];
+#if FFT_GAIN
+  v *= gain_of (&a->gain, index);
+#endif
   v.y *= a->conj_sign;
   if (a->twiddle_mode == TWIDDLE_BEFORE)
     v = complex_mul (v, stage_twiddle (twiddles, a, lane, e));
@@ -189,22 +265,25 @@ void read_pass (float2 *x, local const float2 *buffer, uint radix)
     }
 }
 
-/* Butterfly j of a pass whose sub-transforms so far have length `span`
- * multiplies its input r by W_(span·R)^((j % span) · r). */
-void twiddle_pass (float2 *x, global const float2 *twiddles,
-                   const stage_args *a, uint radix, uint span)
+/* Butterfly j of a radix-16 pass whose sub-transforms so far have length
+ * `span` multiplies its input r by W_(16·span)^(k · r), k = j % span. The
+ * table of length L holds them from entry L on, pass after pass, each pass
+ * r-major: entry (r − 1) · span + k. */
+#if LENGTH > FIRST_RADIX
+void twiddle_pass (float2 *x, global const float2 *pass_twiddles, uint span)
 {
-  const uint per_lane = LENGTH / radix;
-  const uint units = LENGTH / (span * radix);
-  for (uint b = 0; b < PER_THREAD / radix; b++)
+  const uint per_lane = LENGTH / 16;
+  global const float2 *table = pass_twiddles + LENGTH + span - FIRST_RADIX;
+  for (uint b = 0; b < PER_THREAD / 16; b++)
     {
       uint q = get_local_id (0) + b * THREADS;
       uint k = INDEX_OF (q, per_lane) % span;
-      for (uint r = 1; r < radix; r++)
-        x[b * radix + r] = complex_mul (
-          x[b * radix + r], twiddles[k * r * units * a->pass_step]);
+      for (uint r = 1; r < 16; r++)
+        x[b * 16 + r]
+          = complex_mul (x[b * 16 + r], table[(r - 1) * span + k]);
     }
 }
+#endif
 
 /* Output r of butterfly j goes to (j / span) · span · R + j % span + r · span:
  * the Stockham autosort. */
@@ -255,32 +334,49 @@ void store_regrouped (global float2 *dst, global const float2 *twiddles,
 
 __attribute__ ((reqd_work_group_size (THREADS, 1, 1)))
 kernel void fft_stage (global const float2 *src, global float2 *dst,
-                       global const float2 *twiddles, uint inner_in_shift,
-                       uint inner_out_shift, uint twiddle_lane_shift,
-                       uint twiddle_step, uint pass_step, int twiddle_mode,
-                       float conj_sign, float scale)
+                       global const float2 *twiddles,
+                       global const float2 *pass_twiddles,
+                       uint inner_in_shift, uint inner_out_shift,
+                       uint twiddle_lane_shift, uint twiddle_step,
+                       int twiddle_mode, float conj_sign, float scale
+#if FFT_GAIN
+                       ,
+                       global const float *frequencies, uint width,
+                       float large_period, float small_period, int shape,
+                       float order, int reject, int keep_mean, int stripes,
+                       float stripe_scale, global const float *notches,
+                       int notch_count
+#endif
+)
 {
-  local float2 buffer[TILE * LENGTH];
-  const stage_args a = { inner_in_shift, inner_out_shift, twiddle_lane_shift,
-                         twiddle_step,   pass_step,       twiddle_mode,
-                         conj_sign,      scale };
+  local float2 buffer[LOCAL_VALUES];
+  const stage_args a = {
+    inner_in_shift, inner_out_shift, twiddle_lane_shift, twiddle_step,
+    twiddle_mode,   conj_sign,       scale,
+#if FFT_GAIN
+    { frequencies, width, large_period, small_period, shape, order, reject,
+      keep_mean, stripes, stripe_scale, notches, notch_count },
+#endif
+  };
   const uint first_lane = get_group_id (0) * TILE;
   float2 x[PER_THREAD];
 
   load_first_pass (x, src, twiddles, &a, first_lane);
   butterflies (x, FIRST_RADIX);
-  for (uint span = FIRST_RADIX; span < LENGTH; span *= 8)
+#if LENGTH > FIRST_RADIX
+  for (uint span = FIRST_RADIX; span < LENGTH; span *= 16)
     {
       if (span == FIRST_RADIX)
         write_pass (buffer, x, FIRST_RADIX, 1);
       else
-        write_pass (buffer, x, 8, span / 8);
+        write_pass (buffer, x, 16, span / 16);
       barrier (CLK_LOCAL_MEM_FENCE);
-      read_pass (x, buffer, 8);
+      read_pass (x, buffer, 16);
       barrier (CLK_LOCAL_MEM_FENCE);
-      twiddle_pass (x, twiddles, &a, 8, span);
-      butterflies (x, 8);
+      twiddle_pass (x, pass_twiddles, span);
+      butterflies (x, 16);
     }
+#endif
 #if FFT_LOAD_CONTIGUOUS == FFT_STORE_CONTIGUOUS
   store_last_pass (dst, twiddles, &a, x, LAST_RADIX, first_lane);
 #else

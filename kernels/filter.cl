@@ -1,7 +1,8 @@
 /* The band-pass filter's kernels around the FFT: packing two real planes
- * into one complex plane, the gain, and unpacking for the download. They
- * live in the program built once per device, the FFT stages in programs
- * built per stage shape (FFT_LENGTH defined). */
+ * into one complex plane, and unpacking for the download. The gain is
+ * applied by the first inverse FFT stage. These kernels live in the
+ * program built once per device, the FFT stages in programs built per
+ * stage shape (FFT_LENGTH defined). */
 #ifndef FFT_LENGTH
 
 /* Two real planes uploaded one after the other become one complex plane:
@@ -12,24 +13,6 @@ kernel void pack_planes (global const float *planes, global float2 *packed,
 {
   uint i = get_global_id (0);
   packed[i] = (float2) (planes[i], has_imaginary ? planes[area + i] : 0.0f);
-}
-
-/* The gain of gain.h at each value of a spectrum whose positions map to
- * frequencies (cycles per pixel) through `frequencies`: width entries for
- * x, then height entries for y. */
-kernel void multiply_gain (global const float2 *spectrum, global float2 *out,
-                           global const float *frequencies, uint width,
-                           float large_period, float small_period, int shape,
-                           float order, int reject, int keep_mean,
-                           int stripes, float stripe_scale,
-                           global const float *notches, int notch_count)
-{
-  uint x = get_global_id (0), y = get_global_id (1);
-  float gain = gain_at (frequencies[x], frequencies[width + y], large_period,
-                        small_period, shape, order, reject, keep_mean,
-                        stripes, stripe_scale, notches, notch_count);
-  uint i = y * width + x;
-  out[i] = spectrum[i] * gain;
 }
 
 /* Rewrites each chunk of `chunk` complex values, in place, as its real parts
