@@ -14,6 +14,7 @@
 #include "peers.h"
 
 #include <fftw3.h>
+#include <ftw.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,6 +115,9 @@ static double time_fftcl (fftcl_context *ctx, size_t n, const float *data,
         rel = relative_rms (out, ref, n * n);
       free (out);
     }
+  if (fftcl_plan_fallback_reason (plan))
+    printf ("# fftcl %zu ran on the CPU: %s\n", n,
+            fftcl_plan_fallback_reason (plan));
   fftcl_plan_destroy (plan);
   double t = median (ms, RUNS);
   report ("fftcl", n, t, rel);
@@ -289,6 +293,48 @@ static void ratio (const char *what, double a, double b)
     printf ("ratio  %-22s %8.3f\n", what, a / b);
 }
 
+/* Opening the device and planning an n² transform, in ms. */
+static double time_first_plan (size_t n)
+{
+  fftcl_context *ctx = NULL;
+  fftcl_plan *plan = NULL;
+  double start = now_ms ();
+  if (fftcl_context_create (NULL, &ctx, NULL) == FFTCL_OK)
+    fftcl_plan_create (ctx, n, n, 1, &plan, NULL);
+  double ms = now_ms () - start;
+  fftcl_plan_destroy (plan);
+  fftcl_context_destroy (ctx);
+  return ms;
+}
+
+static int remove_entry (const char *path, const struct stat *s, int type,
+                         struct FTW *f)
+{
+  (void) s, (void) type, (void) f;
+  return remove (path);
+}
+
+/* The first process on a device compiles the kernels; later ones load
+ * them from the binary cache. Timed in a fresh cache folder of its own. */
+static void report_compile_time (size_t n)
+{
+  char folder[] = "/tmp/fftcl-bench-cache-XXXXXX";
+  const char *old = getenv ("XDG_CACHE_HOME");
+  char *saved = old ? strdup (old) : NULL;
+  if (!mkdtemp (folder))
+    return;
+  setenv ("XDG_CACHE_HOME", folder, 1);
+  double compile = time_first_plan (n), cached = time_first_plan (n);
+  printf ("# first %zu² plan on this device (open + plan): compile %.0f ms, "
+          "from the binary cache %.0f ms\n", n, compile, cached);
+  if (saved)
+    setenv ("XDG_CACHE_HOME", saved, 1);
+  else
+    unsetenv ("XDG_CACHE_HOME");
+  free (saved);
+  nftw (folder, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 int main (int argc, char **argv)
 {
   static const size_t default_sizes[] = { 512, 1024, 2048, 4096, 8192, 16384 };
@@ -313,6 +359,7 @@ int main (int argc, char **argv)
   fftwf_init_threads ();
   printf ("# device: %s; FFTW: %ld threads; median of %d host-timed calls\n",
           fftcl_context_device_name (ctx), sysconf (_SC_NPROCESSORS_ONLN), RUNS);
+  report_compile_time (4096);
   printf ("# LIB SIZE median_ms GB/s rel_err\n");
   for (size_t i = 0; i < count; i++)
     {

@@ -85,6 +85,17 @@ fftcl_status fftcl_plan_create (fftcl_context *ctx, size_t width,
                                 fftcl_plan **out, fftcl_error *err);
 void fftcl_plan_destroy (fftcl_plan *plan);
 
+/* When the OpenCL device fails a plan (a kernel does not compile, memory
+ * or resources run out, the device is lost), the plan moves to the CPU
+ * backend for good and redoes the failed call there, so the call still
+ * succeeds with the right result; so does fftcl_plan_create for a size
+ * the device cannot hold. To redo a call the plan keeps a host copy of its
+ * input while on OpenCL (the data of the last transform, or the planes of
+ * the last load). This returns NULL while the plan runs on its context's
+ * device, else the message of the failure that moved it, for people.
+ * Owned by the plan. */
+const char *fftcl_plan_fallback_reason (const fftcl_plan *plan);
+
 typedef enum {
   FFTCL_FORWARD = -1, /* X[k] = Σ x[n] e^(−2πi kn/N) */
   FFTCL_INVERSE = +1  /* x[n] = (1/N) Σ X[k] e^(+2πi kn/N): a round trip is

@@ -55,6 +55,34 @@ static fftcl_status query_limits (fftcl_ocl_device *device, fftcl_error *err)
   return FFTCL_OK;
 }
 
+/* What a compiled binary depends on besides its options: the device, its
+ * driver, the platform and the kernel source. */
+static fftcl_status make_cache_key (fftcl_ocl_device *device,
+                                    cl_platform_id platform,
+                                    fftcl_error *err)
+{
+  static const cl_device_info device_texts[]
+    = { CL_DEVICE_NAME, CL_DEVICE_VENDOR, CL_DEVICE_VERSION,
+        CL_DRIVER_VERSION };
+  char text[1024];
+  fftcl_ocl_cache_key key = fftcl_ocl_cache_key_start ();
+  cl_int code = CL_SUCCESS;
+  for (size_t i = 0; i < 4 && code == CL_SUCCESS; i++)
+    {
+      code = clGetDeviceInfo (device->id, device_texts[i], sizeof text, text,
+                              NULL);
+      key = fftcl_ocl_cache_key_add (key, text);
+    }
+  if (code == CL_SUCCESS)
+    code = clGetPlatformInfo (platform, CL_PLATFORM_VERSION, sizeof text,
+                              text, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "querying the device's versions");
+  key = fftcl_ocl_cache_key_add (key, text);
+  device->cache_key = fftcl_ocl_cache_key_add (key, fftcl_kernel_source);
+  return FFTCL_OK;
+}
+
 static fftcl_status create_queue (fftcl_ocl_device *device,
                                   cl_platform_id platform, fftcl_error *err)
 {
@@ -84,6 +112,8 @@ fftcl_status fftcl_ocl_device_open (const char *choice,
     = fftcl_ocl_select (choice, &platform, &device->id, name, name_size, err);
   if (status == FFTCL_OK)
     status = query_limits (device, err);
+  if (status == FFTCL_OK)
+    status = make_cache_key (device, platform, err);
   if (status == FFTCL_OK)
     status = create_queue (device, platform, err);
   if (status == FFTCL_OK)
@@ -186,10 +216,18 @@ fftcl_status fftcl_ocl_device_program (fftcl_ocl_device *device,
         *out = device->programs[i].program;
         return FFTCL_OK;
       }
-  cl_program program = NULL;
-  fftcl_status status = build (device, options, &program, err);
-  if (status != FFTCL_OK)
-    return status;
+  fftcl_ocl_cache_key key
+    = fftcl_ocl_cache_key_add (device->cache_key, options);
+  cl_program program
+    = fftcl_ocl_cache_load (device->context, device->id, options, key);
+  fftcl_status status = FFTCL_OK;
+  if (!program)
+    {
+      status = build (device, options, &program, err);
+      if (status != FFTCL_OK)
+        return status;
+      fftcl_ocl_cache_store (program, key);
+    }
   status = remember (device, options, program, err);
   if (status != FFTCL_OK)
     {

@@ -4,6 +4,7 @@
 #define FFTCL_OPENCL_DEVICE_H
 
 #include "backend.h"
+#include "opencl_cache.h"
 
 #include <CL/cl.h>
 
@@ -22,6 +23,7 @@ typedef struct {
   cl_ulong local_bytes;       /* local memory of one work-group */
   cl_ulong max_alloc_bytes;   /* the largest buffer */
   cl_ulong global_bytes;
+  fftcl_ocl_cache_key cache_key; /* device, driver and kernel source */
   fftcl_ocl_program *programs; /* built so far, one per set of options */
   size_t program_count;
 } fftcl_ocl_device;
@@ -38,7 +40,8 @@ fftcl_status fftcl_ocl_device_open (const char *choice,
 void fftcl_ocl_device_close (fftcl_ocl_device *device);
 
 /* The embedded kernel source built with `options` (-D definitions), built
- * on first use and owned by the device. */
+ * on first use (from the binary cache when it has it) and owned by the
+ * device. */
 fftcl_status fftcl_ocl_device_program (fftcl_ocl_device *device,
                                        const char *options,
                                        cl_program *out, fftcl_error *err);

@@ -1,16 +1,111 @@
 #include "context.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+/* A plan runs on its context's backend until an OpenCL call fails (out of
+ * resources, device lost, a kernel that does not compile); then it moves
+ * to the CPU backend for good and redoes the failed call there. To redo a
+ * call it must still have the call's input, so while on OpenCL it keeps a
+ * host copy of what the device may have overwritten: the data of a
+ * transform, the planes of the last load (apply has no input of its own). */
 struct fftcl_plan {
   const fftcl_backend *backend;
   void *state;
+  size_t width, height, batch;
   int spectrum_loaded;
+  float *kept_input;   /* 2 · width · height · batch floats, made lazily */
+  void *cpu_device;    /* opened when the plan fell back */
+  char fallback_reason[sizeof ((fftcl_error *) 0)->message];
 };
+
+/* The arguments of one public call, for redoing it. */
+typedef struct {
+  fftcl_direction direction;
+  float *data;
+  const float *input;
+  const fftcl_gain *gain;
+  fftcl_timings *timings;
+  size_t runs;
+  double *ms;
+} call;
+
+typedef fftcl_status (*backend_call) (fftcl_plan *plan, const call *c,
+                                      fftcl_error *err);
 
 static int is_power_of_two (size_t n)
 {
   return n && !(n & (n - 1));
+}
+
+static int runs_on_cpu (const fftcl_plan *plan)
+{
+  return plan->backend == &fftcl_cpu_backend;
+}
+
+/* Failures of the device, not of the caller's arguments. */
+static int device_failed (fftcl_status status)
+{
+  return status == FFTCL_ERROR_OPENCL || status == FFTCL_ERROR_MEMORY;
+}
+
+static void copy_error (fftcl_error *to, const fftcl_error *from)
+{
+  if (to)
+    *to = *from;
+}
+
+/* Gives the plan a CPU plan of its shape in place of the failed one. */
+static fftcl_status move_to_cpu (fftcl_plan *plan, const fftcl_error *cause,
+                                 fftcl_error *err)
+{
+  char name[256];
+  void *device = NULL, *state = NULL;
+  fftcl_error cpu_err = { 0 };
+  fftcl_status status
+    = fftcl_cpu_backend.open (NULL, &device, name, sizeof name, &cpu_err);
+  if (status == FFTCL_OK)
+    status = fftcl_cpu_backend.plan_create (device, plan->width, plan->height,
+                                            plan->batch, &state, &cpu_err);
+  if (status != FFTCL_OK)
+    {
+      if (device)
+        fftcl_cpu_backend.close (device);
+      return fftcl_fail (err, status, "%s; the CPU fallback failed too: %s",
+                         cause->message, cpu_err.message);
+    }
+  if (plan->state)
+    plan->backend->plan_destroy (plan->state);
+  plan->backend = &fftcl_cpu_backend;
+  plan->state = state;
+  plan->cpu_device = device;
+  snprintf (plan->fallback_reason, sizeof plan->fallback_reason, "%s",
+            cause->message);
+  return FFTCL_OK;
+}
+
+/* Runs `run` on the plan's backend; when that is OpenCL and the device
+ * fails, moves to the CPU, lets `restore` put back the input the device
+ * may have spoilt, and runs `run` again. */
+static fftcl_status with_fallback (fftcl_plan *plan, backend_call run,
+                                   backend_call restore, const call *c,
+                                   fftcl_error *err)
+{
+  fftcl_error device_err = { 0 };
+  fftcl_status status = run (plan, c, &device_err);
+  if (!device_failed (status) || runs_on_cpu (plan))
+    {
+      if (status != FFTCL_OK)
+        copy_error (err, &device_err);
+      return status;
+    }
+  status = move_to_cpu (plan, &device_err, err);
+  if (status == FFTCL_OK && restore)
+    status = restore (plan, c, err);
+  if (status == FFTCL_OK)
+    status = run (plan, c, err);
+  return status;
 }
 
 fftcl_status fftcl_plan_create (fftcl_context *ctx, size_t width,
@@ -31,12 +126,20 @@ fftcl_status fftcl_plan_create (fftcl_context *ctx, size_t width,
   fftcl_plan *plan = calloc (1, sizeof *plan);
   if (!plan)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
-  plan->backend = ctx->backend;
-  fftcl_status status = ctx->backend->plan_create (ctx->device, width, height,
-                                                   batch, &plan->state, err);
+  *plan = (fftcl_plan) { .backend = ctx->backend,
+                         .width = width,
+                         .height = height,
+                         .batch = batch };
+  fftcl_error device_err = { 0 };
+  fftcl_status status = plan->backend->plan_create (
+    ctx->device, width, height, batch, &plan->state, &device_err);
+  if (device_failed (status) && !runs_on_cpu (plan))
+    status = move_to_cpu (plan, &device_err, err);
+  else if (status != FFTCL_OK)
+    copy_error (err, &device_err);
   if (status != FFTCL_OK)
     {
-      free (plan);
+      fftcl_plan_destroy (plan);
       return status;
     }
   *out = plan;
@@ -47,8 +150,33 @@ void fftcl_plan_destroy (fftcl_plan *plan)
 {
   if (!plan)
     return;
-  plan->backend->plan_destroy (plan->state);
+  if (plan->state)
+    plan->backend->plan_destroy (plan->state);
+  if (plan->cpu_device)
+    fftcl_cpu_backend.close (plan->cpu_device);
+  free (plan->kept_input);
   free (plan);
+}
+
+const char *fftcl_plan_fallback_reason (const fftcl_plan *plan)
+{
+  return plan && plan->fallback_reason[0] ? plan->fallback_reason : NULL;
+}
+
+/* Copies `floats` floats of the input into the kept copy, while on
+ * OpenCL. */
+static fftcl_status keep_input (fftcl_plan *plan, const float *input,
+                                size_t floats, fftcl_error *err)
+{
+  if (runs_on_cpu (plan))
+    return FFTCL_OK;
+  if (!plan->kept_input)
+    plan->kept_input
+      = malloc (2 * plan->width * plan->height * plan->batch * sizeof (float));
+  if (!plan->kept_input)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  memcpy (plan->kept_input, input, floats * sizeof *input);
+  return FFTCL_OK;
 }
 
 static fftcl_status check_call (const fftcl_plan *plan, const void *data,
@@ -56,6 +184,21 @@ static fftcl_status check_call (const fftcl_plan *plan, const void *data,
 {
   if (!plan || !data)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: plan or data is NULL");
+  return FFTCL_OK;
+}
+
+static fftcl_status run_transform (fftcl_plan *plan, const call *c,
+                                   fftcl_error *err)
+{
+  return plan->backend->transform (plan->state, c->direction, c->data, err);
+}
+
+static fftcl_status restore_data (fftcl_plan *plan, const call *c,
+                                  fftcl_error *err)
+{
+  (void) err;
+  memcpy (c->data, plan->kept_input,
+          2 * plan->width * plan->height * plan->batch * sizeof (float));
   return FFTCL_OK;
 }
 
@@ -70,7 +213,18 @@ fftcl_status fftcl_transform (fftcl_plan *plan, fftcl_direction direction,
                        "fftcl: direction %d is neither forward nor inverse",
                        (int) direction);
   plan->spectrum_loaded = 0;
-  return plan->backend->transform (plan->state, direction, data, err);
+  status = keep_input (plan, data,
+                       2 * plan->width * plan->height * plan->batch, err);
+  if (status != FFTCL_OK)
+    return status;
+  const call c = { .direction = direction, .data = data };
+  return with_fallback (plan, run_transform, restore_data, &c, err);
+}
+
+static fftcl_status run_load (fftcl_plan *plan, const call *c,
+                              fftcl_error *err)
+{
+  return plan->backend->filter_load (plan->state, c->input, c->timings, err);
 }
 
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *planes,
@@ -80,7 +234,12 @@ fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *planes,
   if (status != FFTCL_OK)
     return status;
   plan->spectrum_loaded = 0;
-  status = plan->backend->filter_load (plan->state, planes, timings, err);
+  status = keep_input (plan, planes,
+                       plan->width * plan->height * plan->batch, err);
+  if (status != FFTCL_OK)
+    return status;
+  const call c = { .input = planes, .timings = timings };
+  status = with_fallback (plan, run_load, NULL, &c, err);
   plan->spectrum_loaded = status == FFTCL_OK;
   return status;
 }
@@ -117,6 +276,21 @@ static fftcl_status check_gain (const fftcl_gain *gain, fftcl_error *err)
   return FFTCL_OK;
 }
 
+static fftcl_status run_apply (fftcl_plan *plan, const call *c,
+                               fftcl_error *err)
+{
+  return plan->backend->filter_apply (plan->state, c->gain, c->data,
+                                      c->timings, err);
+}
+
+/* The CPU plan has no spectrum yet: it loads the kept planes. */
+static fftcl_status reload (fftcl_plan *plan, const call *c, fftcl_error *err)
+{
+  (void) c;
+  return plan->backend->filter_load (plan->state, plan->kept_input, NULL,
+                                     err);
+}
+
 fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
                                  float *planes, fftcl_timings *timings,
                                  fftcl_error *err)
@@ -129,7 +303,8 @@ fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
   if (!plan->spectrum_loaded)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
                        "fftcl: fftcl_filter_apply before fftcl_filter_load");
-  return plan->backend->filter_apply (plan->state, gain, planes, timings, err);
+  const call c = { .gain = gain, .data = planes, .timings = timings };
+  return with_fallback (plan, run_apply, reload, &c, err);
 }
 
 static fftcl_status check_timing (const fftcl_plan *plan, const void *data,
@@ -143,6 +318,13 @@ static fftcl_status check_timing (const fftcl_plan *plan, const void *data,
   return status;
 }
 
+static fftcl_status run_time_transform (fftcl_plan *plan, const call *c,
+                                        fftcl_error *err)
+{
+  return plan->backend->time_transform (plan->state, c->direction, c->input,
+                                        c->runs, c->ms, err);
+}
+
 fftcl_status fftcl_time_transform (fftcl_plan *plan,
                                    fftcl_direction direction,
                                    const float *data, size_t runs,
@@ -151,8 +333,17 @@ fftcl_status fftcl_time_transform (fftcl_plan *plan,
   fftcl_status status = check_timing (plan, data, runs, ms, err);
   if (status != FFTCL_OK)
     return status;
-  return plan->backend->time_transform (plan->state, direction, data, runs,
-                                        ms, err);
+  plan->spectrum_loaded = 0;
+  const call c
+    = { .direction = direction, .input = data, .runs = runs, .ms = ms };
+  return with_fallback (plan, run_time_transform, NULL, &c, err);
+}
+
+static fftcl_status run_time_filter (fftcl_plan *plan, const call *c,
+                                     fftcl_error *err)
+{
+  return plan->backend->time_filter (plan->state, c->gain, c->input, c->runs,
+                                     c->ms, err);
 }
 
 fftcl_status fftcl_time_filter (fftcl_plan *plan, const fftcl_gain *gain,
@@ -165,6 +356,6 @@ fftcl_status fftcl_time_filter (fftcl_plan *plan, const fftcl_gain *gain,
   if (status != FFTCL_OK)
     return status;
   plan->spectrum_loaded = 0;
-  return plan->backend->time_filter (plan->state, gain, planes, runs, ms,
-                                     err);
+  const call c = { .gain = gain, .input = planes, .runs = runs, .ms = ms };
+  return with_fallback (plan, run_time_filter, NULL, &c, err);
 }
