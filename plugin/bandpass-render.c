@@ -1,6 +1,7 @@
 #include "bandpass-render.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "padding.h"
 #include "pixel-planes.h"
@@ -81,6 +82,29 @@ choose_format (RenderJob              *job,
   job->layout.lightness_as_luminance = lab && trc == TRC_LINEAR;
 }
 
+/* How far, in pixels, the filter mixes values: the widest period it
+ * involves, which is about 5 σ of a Gaussian edge's kernel (σ ≈ 0.19 ×
+ * period), and never less than a few pixels. Stripe suppression reaches
+ * along whole rows or columns whatever the margin, so it adds nothing. */
+static gdouble
+filter_reach (const fftcl_gain *gain)
+{
+  gdouble widest = MAX (gain->large_period, gain->small_period);
+
+  for (gsize i = 0; i < gain->notch_count; i++)
+    widest = MAX (widest, 1.0 / gain->notches[3 * i + 2]);
+
+  return MAX (widest, 8.0);
+}
+
+static void
+set_padding (RenderJob *job,
+             gdouble    reach)
+{
+  job->geometry.padded_width  = padding_size_for (job->geometry.width, reach);
+  job->geometry.padded_height = padding_size_for (job->geometry.height, reach);
+}
+
 static void
 render_job_init (RenderJob              *job,
                  GimpDrawable           *drawable,
@@ -90,10 +114,86 @@ render_job_init (RenderJob              *job,
 
   choose_format (job, drawable, settings);
 
-  job->geometry.width         = gimp_drawable_get_width (drawable);
-  job->geometry.height        = gimp_drawable_get_height (drawable);
-  job->geometry.padded_width  = padding_size_for (job->geometry.width);
-  job->geometry.padded_height = padding_size_for (job->geometry.height);
+  job->geometry.width  = gimp_drawable_get_width (drawable);
+  job->geometry.height = gimp_drawable_get_height (drawable);
+  set_padding (job, filter_reach (&settings->gain));
+}
+
+/* What a render holds at its peak: the pixels, the padded planes, and
+ * the CPU backend's spectra of plane pairs, twice: kept and filtered (a
+ * GPU's failure falls back to the CPU, so its need counts too). */
+static guint64
+bytes_needed (const RenderJob *job)
+{
+  guint64 pixels = (guint64) job->geometry.width * job->geometry.height *
+                   babl_format_get_bytes_per_pixel (job->format);
+  guint64 area   = (guint64) job->geometry.padded_width *
+                   job->geometry.padded_height;
+  gsize   planes = job->layout.colour_planes;
+
+  return pixels + area * planes * sizeof (gfloat) +
+         area * 2 * sizeof (gfloat) * 2 * ((planes + 1) / 2);
+}
+
+/* MemAvailable of /proc/meminfo; G_MAXUINT64 where it cannot be read. */
+static guint64
+bytes_available (void)
+{
+  gchar   *meminfo   = NULL;
+  gchar   *line;
+  guint64  available = G_MAXUINT64;
+
+  if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL) &&
+      (line = strstr (meminfo, "MemAvailable:")) != NULL)
+    available = g_ascii_strtoull (line + strlen ("MemAvailable:"), NULL, 10)
+                * 1024;
+
+  g_free (meminfo);
+  return available;
+}
+
+static gdouble
+gibibytes (guint64 bytes)
+{
+  return bytes / (gdouble) (1u << 30);
+}
+
+/* The margin that keeps the FFT's wrap-around away from the image can
+ * double each axis: when that does not fit in memory but the image
+ * without a margin does, it is filtered so, with a warning, since only a
+ * band along the edges (the filter's reach) is affected. FALSE, with a
+ * message, when not even that fits: nothing has been touched then. */
+static gboolean
+fit_in_memory (RenderJob     *job,
+               GimpDrawable  *drawable,
+               GError       **error)
+{
+  guint64 available = bytes_available ();
+  guint64 needed    = bytes_needed (job);
+  gchar  *name;
+
+  if (needed <= available)
+    return TRUE;
+
+  set_padding (job, 0.0);
+  if (bytes_needed (job) <= available)
+    {
+      g_message (_("There is not enough memory (%.1f GiB needed, %.1f GiB "
+                   "available) to pad this drawable with a margin; it is "
+                   "filtered without one, so its opposite edges may blend "
+                   "within the filter's reach."),
+                 gibibytes (needed), gibibytes (available));
+      return TRUE;
+    }
+
+  name = gimp_item_get_name (GIMP_ITEM (drawable));
+  g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+               _("\"%s\" (%d×%d) needs about %.1f GiB of memory to filter, "
+                 "but only %.1f GiB are available. Nothing was changed."),
+               name, (gint) job->geometry.width, (gint) job->geometry.height,
+               gibibytes (bytes_needed (job)), gibibytes (available));
+  g_free (name);
+  return FALSE;
 }
 
 static void
@@ -318,7 +418,8 @@ run_job (RenderJob            *job,
          gpointer              progress_data,
          GError              **error)
 {
-  if (! read_pixels (job, drawable, error) || ! allocate_planes (job, error))
+  if (! fit_in_memory (job, drawable, error) ||
+      ! read_pixels (job, drawable, error) || ! allocate_planes (job, error))
     return FALSE;
   report (progress, progress_data, 0.2);
 

@@ -1,6 +1,7 @@
 #include "bandpass-settings.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 
 static void
 add_band_arguments (GimpProcedure *procedure)
@@ -75,11 +76,11 @@ add_stripe_and_notch_arguments (GimpProcedure *procedure)
                                       _("Also suppress horizontal or "
                                         "vertical stripes"),
                                       gimp_choice_new_with_values (
-                                        "none",       BANDPASS_STRIPES_NONE,
+                                        "none",       FFTCL_STRIPES_NONE,
                                         _("None"), NULL,
-                                        "horizontal", BANDPASS_STRIPES_HORIZONTAL,
+                                        "horizontal", FFTCL_STRIPES_HORIZONTAL,
                                         _("Horizontal"), NULL,
-                                        "vertical",   BANDPASS_STRIPES_VERTICAL,
+                                        "vertical",   FFTCL_STRIPES_VERTICAL,
                                         _("Vertical"), NULL,
                                         NULL),
                                       "none",
@@ -113,6 +114,8 @@ add_advanced_arguments (GimpProcedure *procedure)
                                         _("Mirror"), NULL,
                                         "zero",   PADDING_ZERO,
                                         _("Zero"), NULL,
+                                        "smooth", PADDING_SMOOTH,
+                                        _("Smooth (gradients run on)"), NULL,
                                         NULL),
                                       "mirror",
                                       G_PARAM_READWRITE);
@@ -147,21 +150,27 @@ bandpass_settings_add_arguments (GimpProcedure *procedure)
   add_advanced_arguments (procedure);
 }
 
-static gsize
-count_notch_values (GimpProcedureConfig *config)
+static void
+read_notches (BandpassSettings    *settings,
+              GimpProcedureConfig *config)
 {
-  GimpArray *notches = NULL;
-  gsize      count   = 0;
+  GimpArray     *notches = NULL;
+  const gdouble *values  = NULL;
+  gsize          count   = 0;
 
   g_object_get (config, "notches", &notches, NULL);
+  if (notches)
+    values = gimp_double_array_get_values (notches, &count);
+
+  settings->notches      = count > 0 ? g_memdup2 (values,
+                                                  count * sizeof (gdouble))
+                                     : NULL;
+  settings->notch_values = count;
+  settings->gain.notches     = settings->notches;
+  settings->gain.notch_count = count / 3;
 
   if (notches)
-    {
-      gimp_double_array_get_values (notches, &count);
-      gimp_array_free (notches);
-    }
-
-  return count;
+    gimp_array_free (notches);
 }
 
 void
@@ -170,33 +179,38 @@ bandpass_settings_from_config (BandpassSettings    *settings,
 {
   fftcl_gain *gain = &settings->gain;
 
-  *gain = (fftcl_gain) { 0 };
   g_object_get (config,
                 "large-structures", &gain->large_period,
                 "small-structures", &gain->small_period,
                 "order",            &gain->order,
                 "keep-mean",        &gain->keep_mean,
+                "stripe-tolerance", &gain->stripe_tolerance,
                 "linear",           &settings->linear,
                 NULL);
 
-  gain->shape  = gimp_procedure_config_get_choice_id (config, "shape");
-  gain->reject = gimp_procedure_config_get_choice_id (config, "mode");
+  gain->shape   = gimp_procedure_config_get_choice_id (config, "shape");
+  gain->reject  = gimp_procedure_config_get_choice_id (config, "mode");
+  gain->stripes = gimp_procedure_config_get_choice_id (config, "stripes");
 
-  settings->stripes      = gimp_procedure_config_get_choice_id (config,
-                                                                "stripes");
-  settings->notch_values = count_notch_values (config);
-  settings->padding      = gimp_procedure_config_get_choice_id (config,
-                                                                "padding");
-  settings->channels     = gimp_procedure_config_get_choice_id (config,
-                                                                "channels");
+  read_notches (settings, config);
+  settings->padding  = gimp_procedure_config_get_choice_id (config,
+                                                            "padding");
+  settings->channels = gimp_procedure_config_get_choice_id (config,
+                                                            "channels");
 }
 
-gboolean
-bandpass_settings_check (const BandpassSettings  *settings,
-                         GError                 **error)
+void
+bandpass_settings_clear (BandpassSettings *settings)
 {
-  const fftcl_gain *gain = &settings->gain;
+  g_clear_pointer (&settings->notches, g_free);
+  settings->gain.notches     = NULL;
+  settings->gain.notch_count = 0;
+}
 
+static gboolean
+check_band (const fftcl_gain  *gain,
+            GError           **error)
+{
   if (gain->large_period > 0.0 && gain->small_period > 0.0 &&
       gain->small_period >= gain->large_period)
     {
@@ -209,23 +223,63 @@ bandpass_settings_check (const BandpassSettings  *settings,
       return FALSE;
     }
 
-  if (settings->stripes != BANDPASS_STRIPES_NONE)
+  return TRUE;
+}
+
+/* Notch `number` counts from 1, as people count. */
+static gboolean
+check_notch (const gdouble  *notch,
+             gsize           number,
+             GError        **error)
+{
+  gdouble fx = notch[0], fy = notch[1], radius = notch[2];
+
+  if (! (fabs (fx) <= 0.5 && fabs (fy) <= 0.5))
     {
-      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
-                           _("Stripe suppression (stripes = \"horizontal\" "
-                             "or \"vertical\") is not implemented yet; use "
-                             "\"none\"."));
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("Notch %" G_GSIZE_FORMAT " is at (%g, %g) cycles per "
+                     "pixel: both frequencies must lie between -0.5 and "
+                     "0.5."),
+                   number, fx, fy);
       return FALSE;
     }
 
-  if (settings->notch_values > 0)
+  if (! (radius > 0.0 && isfinite (radius)))
     {
-      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
-                           _("Notch filtering (a non-empty notches array) "
-                             "is not implemented yet; pass an empty "
-                             "array."));
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("Notch %" G_GSIZE_FORMAT " has radius %g: a radius "
+                     "must be greater than 0 cycles per pixel."),
+                   number, radius);
       return FALSE;
     }
 
   return TRUE;
+}
+
+static gboolean
+check_notches (const BandpassSettings  *settings,
+               GError                 **error)
+{
+  if (settings->notch_values % 3 != 0)
+    {
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("The notches array holds %" G_GSIZE_FORMAT " numbers: "
+                     "it needs three per notch (fx, fy, radius)."),
+                   settings->notch_values);
+      return FALSE;
+    }
+
+  for (gsize i = 0; i < settings->gain.notch_count; i++)
+    if (! check_notch (settings->notches + 3 * i, i + 1, error))
+      return FALSE;
+
+  return TRUE;
+}
+
+gboolean
+bandpass_settings_check (const BandpassSettings  *settings,
+                         GError                 **error)
+{
+  return check_band (&settings->gain, error) &&
+         check_notches (settings, error);
 }

@@ -11,21 +11,14 @@
 
 typedef enum
 {
-  BANDPASS_STRIPES_NONE,
-  BANDPASS_STRIPES_HORIZONTAL,
-  BANDPASS_STRIPES_VERTICAL
-} BandpassStripes;
-
-typedef enum
-{
   BANDPASS_CHANNELS_RGB,       /* every colour channel */
   BANDPASS_CHANNELS_LUMINANCE  /* CIE L* only, keeping a* and b* */
 } BandpassChannels;
 
 typedef struct
 {
-  fftcl_gain       gain;
-  BandpassStripes  stripes;
+  fftcl_gain       gain;         /* gain.notches points into `notches` */
+  gdouble         *notches;      /* as the caller gave them */
   gsize            notch_values; /* how many numbers `notches` holds */
   PaddingKind      padding;
   BandpassChannels channels;
@@ -37,6 +30,9 @@ void     bandpass_settings_add_arguments (GimpProcedure          *procedure);
 
 void     bandpass_settings_from_config   (BandpassSettings       *settings,
                                           GimpProcedureConfig    *config);
+
+/* Frees what bandpass_settings_from_config allocated. */
+void     bandpass_settings_clear         (BandpassSettings       *settings);
 
 /* FALSE, with a message for the user, when the call must not run. */
 gboolean bandpass_settings_check         (const BandpassSettings *settings,

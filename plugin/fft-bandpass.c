@@ -166,6 +166,33 @@ apply (GimpImage              *image,
   return rendered;
 }
 
+/* Checks the arguments and filters; FALSE, with a message, when the call
+ * fails, and then `status` says how. */
+static gboolean
+filter_with_config (GimpImage            *image,
+                    GimpDrawable        **drawables,
+                    GimpProcedureConfig  *config,
+                    GimpPDBStatusType    *status,
+                    GError              **error)
+{
+  BandpassSettings settings;
+  gboolean         done;
+
+  bandpass_settings_from_config (&settings, config);
+
+  *status = GIMP_PDB_CALLING_ERROR;
+  done    = bandpass_settings_check (&settings, error);
+
+  if (done)
+    {
+      *status = GIMP_PDB_EXECUTION_ERROR;
+      done    = apply (image, drawables, &settings, error);
+    }
+
+  bandpass_settings_clear (&settings);
+  return done;
+}
+
 static GimpValueArray *
 fft_bandpass_run (GimpProcedure        *procedure,
                   GimpRunMode           run_mode,
@@ -174,8 +201,8 @@ fft_bandpass_run (GimpProcedure        *procedure,
                   GimpProcedureConfig  *config,
                   gpointer              run_data G_GNUC_UNUSED)
 {
-  BandpassSettings  settings;
-  GError           *error = NULL;
+  GimpPDBStatusType  status;
+  GError            *error = NULL;
 
   gegl_init (NULL, NULL);
 
@@ -188,14 +215,8 @@ fft_bandpass_run (GimpProcedure        *procedure,
     return gimp_procedure_new_return_values (procedure, GIMP_PDB_CANCEL,
                                              NULL);
 
-  bandpass_settings_from_config (&settings, config);
-  if (! bandpass_settings_check (&settings, &error))
-    return gimp_procedure_new_return_values (procedure,
-                                             GIMP_PDB_CALLING_ERROR, error);
-
-  if (! apply (image, drawables, &settings, &error))
-    return gimp_procedure_new_return_values (procedure,
-                                             GIMP_PDB_EXECUTION_ERROR, error);
+  if (! filter_with_config (image, drawables, config, &status, &error))
+    return gimp_procedure_new_return_values (procedure, status, error);
 
   if (run_mode != GIMP_RUN_NONINTERACTIVE)
     gimp_displays_flush ();

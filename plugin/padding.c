@@ -1,9 +1,14 @@
-/* Mirror padding. The FFT treats the padded plane as periodic, so the end
- * of the margin touches the image's opposite edge. The margin therefore
- * starts as the reflection across the near edge and fades, with a raised
- * cosine, into the reflection across the far edge (the one that wraps
- * around): every seam is continuous, and the fill is a weighted mean of
- * image values, so it neither darkens nor brightens. */
+/* Reflected padding. The FFT treats the padded plane as periodic, so the
+ * end of the margin touches the image's opposite edge. The margin
+ * therefore starts as the reflection across the near edge and fades, with
+ * a raised cosine, into the reflection across the far edge (the one that
+ * wraps around), so every seam is continuous.
+ *
+ * The mirror reflection is a weighted mean of image values, so it neither
+ * darkens nor brightens, but it folds a gradient back at the edge. The
+ * point reflection, 2·edge − mirror image, continues a gradient straight
+ * on, so a low-pass keeps it up to the border and a high-pass finds no
+ * kink there. */
 #include "padding.h"
 
 #include <math.h>
@@ -20,53 +25,90 @@ typedef struct
   size_t near_source; /* reflected across the near edge */
   size_t far_source;  /* reflected across the far (wrapped) edge */
   float  near_weight; /* falls from ≈1 to ≈0 across the margin */
-} MirrorTap;
+  float  edge_factor; /* 0 for a mirror, 2 for a point reflection */
+  float  sign;        /* +1 for a mirror, −1 for a point reflection */
+} ReflectionTap;
 
 size_t
-padding_size_for (size_t size)
+padding_size_for (size_t size,
+                  double reach)
 {
+  size_t margin = reach < (double) size ? (size_t) ceil (reach) : size;
   size_t padded = 1;
 
-  while (padded < size)
+  while (padded < size + margin)
     padded *= 2;
 
   return padded;
 }
 
-/* Position i of the half-sample symmetric extension of 0 … size−1, which
- * repeats with period 2·size when the margin is wider than the image. */
+/* Position i (which may be negative) of the symmetric extension of
+ * 0 … size−1: about the half samples beyond the ends, or, when `whole`,
+ * about the end samples themselves. It repeats when the margin is wider
+ * than the image. */
 static size_t
-reflect (size_t i,
-         size_t size)
+reflect (long   i,
+         size_t size,
+         int    whole)
 {
-  size_t in_period = i % (2 * size);
+  long period = whole ? 2 * (long) size - 2 : 2 * (long) size;
+  long in_period;
 
-  return in_period < size ? in_period : 2 * size - 1 - in_period;
+  if (period == 0)
+    return 0;
+
+  in_period = ((i % period) + period) % period;
+  if (in_period < (long) size)
+    return (size_t) in_period;
+
+  return (size_t) (period - in_period - (whole ? 0 : 1));
 }
 
-/* The tap for margin position k (0 … margin−1) after `size` image values. */
-static MirrorTap
-mirror_tap (size_t k,
-            size_t size,
-            size_t margin)
+/* The tap for margin position k (0 … margin−1) after `size` image values:
+ * position size + k, which the FFT's wrap-around also puts at
+ * −(margin − k). */
+static ReflectionTap
+reflection_tap (size_t      k,
+                size_t      size,
+                size_t      margin,
+                PaddingKind kind)
 {
-  MirrorTap tap;
+  int           point = kind == PADDING_SMOOTH;
+  ReflectionTap tap;
 
-  tap.near_source = reflect (size + k, size);
-  tap.far_source  = reflect (margin - 1 - k, size);
+  tap.near_source = reflect ((long) (size + k), size, point);
+  tap.far_source  = reflect (-(long) (margin - k), size, point);
   tap.near_weight = 0.5f * (1.0f + (float) cos (PI * (k + 0.5) / margin));
+  tap.edge_factor = point ? 2.0f : 0.0f;
+  tap.sign        = point ? -1.0f : 1.0f;
 
   return tap;
 }
 
-static void
-mirror_columns (float  *plane,
-                size_t  width,
-                size_t  height,
-                size_t  padded_width)
+/* `near` and `far` are the values at the tap's sources, `near_edge` and
+ * `far_edge` the image's last and first values. */
+static float
+tap_value (const ReflectionTap *tap,
+           float                near,
+           float                far,
+           float                near_edge,
+           float                far_edge)
 {
-  size_t    margin = padded_width - width;
-  MirrorTap taps[COLUMN_BLOCK];
+  float from_near = tap->edge_factor * near_edge + tap->sign * near;
+  float from_far  = tap->edge_factor * far_edge + tap->sign * far;
+
+  return tap->near_weight * from_near + (1.0f - tap->near_weight) * from_far;
+}
+
+static void
+reflect_columns (float       *plane,
+                 size_t       width,
+                 size_t       height,
+                 size_t       padded_width,
+                 PaddingKind  kind)
+{
+  size_t        margin = padded_width - width;
+  ReflectionTap taps[COLUMN_BLOCK];
 
   for (size_t first = 0; first < margin; first += COLUMN_BLOCK)
     {
@@ -74,7 +116,7 @@ mirror_columns (float  *plane,
                                                    : COLUMN_BLOCK;
 
       for (size_t j = 0; j < count; j++)
-        taps[j] = mirror_tap (first + j, width, margin);
+        taps[j] = reflection_tap (first + j, width, margin, kind);
 
       for (size_t y = 0; y < height; y++)
         {
@@ -82,29 +124,31 @@ mirror_columns (float  *plane,
 
           for (size_t j = 0; j < count; j++)
             row[width + first + j] =
-              taps[j].near_weight * row[taps[j].near_source] +
-              (1.0f - taps[j].near_weight) * row[taps[j].far_source];
+              tap_value (&taps[j], row[taps[j].near_source],
+                         row[taps[j].far_source], row[width - 1], row[0]);
         }
     }
 }
 
 static void
-mirror_rows (float  *plane,
-             size_t  height,
-             size_t  padded_width,
-             size_t  padded_height)
+reflect_rows (float       *plane,
+              size_t       height,
+              size_t       padded_width,
+              size_t       padded_height,
+              PaddingKind  kind)
 {
-  size_t margin = padded_height - height;
+  size_t       margin    = padded_height - height;
+  const float *last_row  = plane + (height - 1) * padded_width;
 
   for (size_t k = 0; k < margin; k++)
     {
-      MirrorTap    tap  = mirror_tap (k, height, margin);
-      float       *row  = plane + (height + k) * padded_width;
-      const float *near = plane + tap.near_source * padded_width;
-      const float *far  = plane + tap.far_source * padded_width;
+      ReflectionTap  tap  = reflection_tap (k, height, margin, kind);
+      float         *row  = plane + (height + k) * padded_width;
+      const float   *near = plane + tap.near_source * padded_width;
+      const float   *far  = plane + tap.far_source * padded_width;
 
       for (size_t x = 0; x < padded_width; x++)
-        row[x] = tap.near_weight * near[x] + (1.0f - tap.near_weight) * far[x];
+        row[x] = tap_value (&tap, near[x], far[x], last_row[x], plane[x]);
     }
 }
 
@@ -139,6 +183,6 @@ padding_fill (float       *plane,
 
   /* The margin columns of the image rows first; the margin rows then
    * reflect whole padded rows, which fills the corner consistently. */
-  mirror_columns (plane, width, height, padded_width);
-  mirror_rows (plane, height, padded_width, padded_height);
+  reflect_columns (plane, width, height, padded_width, kind);
+  reflect_rows (plane, height, padded_width, padded_height, kind);
 }

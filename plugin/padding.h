@@ -14,11 +14,18 @@ typedef enum
    * puts one image edge straight against the opposite one. */
   PADDING_MIRROR,
   /* Zeros. */
-  PADDING_ZERO
+  PADDING_ZERO,
+  /* Point reflections (2·edge − mirror image): gradients run on across
+   * the edges instead of folding back. */
+  PADDING_SMOOTH
 } PaddingKind;
 
-/* The smallest power of two that is ≥ size (1 for 0). */
-size_t padding_size_for (size_t size);
+/* The smallest power of two that leaves a margin of at least `reach`
+ * (capped at `size`, where a mirror margin already holds a whole
+ * reflection) after `size` values, so that the FFT's wrap-around never
+ * brings the opposite edge within the filter's reach. */
+size_t padding_size_for (size_t size,
+                         double reach);
 
 void   padding_fill     (float       *plane,
                          size_t       width,

@@ -14,6 +14,25 @@ step_timings_now_ms (void)
   return g_get_monotonic_time () / 1000.0;
 }
 
+/* The process's peak resident memory so far, as the kernel counts it. */
+static void
+print_peak_memory (void)
+{
+  gchar  *status = NULL;
+  gchar **lines;
+
+  if (! g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return;
+
+  lines = g_strsplit (status, "\n", -1);
+  for (gsize i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "VmHWM:"))
+      g_printerr ("  peak memory %s\n", g_strstrip (lines[i] + 6));
+
+  g_strfreev (lines);
+  g_free (status);
+}
+
 void
 step_timings_print (const StepTimings   *timings,
                     const gchar         *drawable_name,
@@ -49,4 +68,5 @@ step_timings_print (const StepTimings   *timings,
     }
 
   g_printerr ("  %-10s %10.3f ms\n", "total", total_ms);
+  print_peak_memory ();
 }

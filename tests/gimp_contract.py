@@ -21,7 +21,7 @@ CONTRACT = [
     ("stripes", "choice", ["none", "horizontal", "vertical"], None, "none"),
     ("stripe-tolerance", "gdouble", 0, 100, 5),
     ("notches", "GimpDoubleArray", None, None, None),
-    ("padding", "choice", ["mirror", "zero"], None, "mirror"),
+    ("padding", "choice", ["mirror", "zero", "smooth"], None, "mirror"),
     ("channels", "choice", ["rgb", "luminance"], None, "rgb"),
     ("linear", "gboolean", None, None, False),
 ]
@@ -47,9 +47,11 @@ def refusal(img, drawables):
     cfg.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
     cfg.set_property("image", img)
     cfg.set_core_object_array("drawables", drawables)
+    img.clean_all()
     result = proc.run(cfg)
     ok = result.index(0) == Gimp.PDBStatusType.SUCCESS
-    return {"ok": ok, "error": "" if ok else Gimp.get_pdb().get_last_error()}
+    return {"ok": ok, "error": "" if ok else Gimp.get_pdb().get_last_error(),
+            "dirty": bool(img.is_dirty())}
 indexed = Gimp.Image.new(16, 16, Gimp.ImageBaseType.INDEXED)
 layer = Gimp.Layer.new(indexed, "i", 16, 16, Gimp.ImageType.INDEXED_IMAGE, 100,
                        Gimp.LayerMode.NORMAL)
@@ -114,6 +116,7 @@ def main():
         result = report[case]
         gh.check(not result["ok"] and word in result["error"].lower(),
                  f"{case}: refused with {result['error']!r}")
+        gh.check(not result["dirty"], f"{case}: image left clean, no undo step")
     sys.exit(gh.finish())
 
 
