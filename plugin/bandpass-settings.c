@@ -237,19 +237,19 @@ check_notch (const gdouble  *notch,
   if (! (fabs (fx) <= 0.5 && fabs (fy) <= 0.5))
     {
       g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-                   _("Notch %" G_GSIZE_FORMAT " is at (%g, %g) cycles per "
+                   _("Notch %lu is at (%g, %g) cycles per "
                      "pixel: both frequencies must lie between -0.5 and "
                      "0.5."),
-                   number, fx, fy);
+                   (gulong) number, fx, fy);
       return FALSE;
     }
 
   if (! (radius > 0.0 && isfinite (radius)))
     {
       g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-                   _("Notch %" G_GSIZE_FORMAT " has radius %g: a radius "
+                   _("Notch %lu has radius %g: a radius "
                      "must be greater than 0 cycles per pixel."),
-                   number, radius);
+                   (gulong) number, radius);
       return FALSE;
     }
 
@@ -263,9 +263,9 @@ check_notches (const BandpassSettings  *settings,
   if (settings->notch_values % 3 != 0)
     {
       g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-                   _("The notches array holds %" G_GSIZE_FORMAT " numbers: "
+                   _("The notches array holds %lu numbers: "
                      "it needs three per notch (fx, fy, radius)."),
-                   settings->notch_values);
+                   (gulong) settings->notch_values);
       return FALSE;
     }
 

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""The German catalogue, installed into the plug-in's own locale/ folder as
+meson installs it, is loaded: GIMP 3 run in a German locale shows the German
+menu label and blurb, and without it the English ones.
+
+Usage: gimp_translation.py PATH/TO/fft-bandpass PATH/TO/de/fft-bandpass.mo"""
+import os
+import shutil
+import subprocess
+import sys
+
+import gimp_harness as gh
+
+LABEL_SCRIPT = r'''
+import gi
+gi.require_version("Gimp", "3.0")
+from gi.repository import Gimp
+proc = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
+print("LABEL " + proc.get_menu_label() + " | " + proc.get_blurb())
+'''
+
+EXPECTED = {"de_DE.UTF-8": ("_Bandpass …", "Strukturen entfernen"),
+            "C.UTF-8": ("_Band-pass…", "Remove structures")}
+
+
+def german_locale(folder):
+    """gettext ignores LANGUAGE under the C locale, and the root has no
+    other: compile de_DE.UTF-8 into a folder of the test's own."""
+    os.makedirs(folder, exist_ok=True)
+    subprocess.run(["localedef", "-i", "de_DE", "-f", "UTF-8",
+                    os.path.join(folder, "de_DE.UTF-8")], check=True)
+    return folder
+
+
+def main():
+    binary, catalogue = sys.argv[1], sys.argv[2]
+    for language, (label, blurb) in EXPECTED.items():
+        harness = gh.Harness(binary)
+        locales = german_locale(harness.path("locales"))
+        messages = os.path.join(harness.gimpdir, "plug-ins", "fft-bandpass",
+                                "locale", "de", "LC_MESSAGES")
+        os.makedirs(messages)
+        shutil.copy(catalogue, os.path.join(messages, "fft-bandpass.mo"))
+        script = harness.path("label.py")
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(LABEL_SCRIPT)
+        output = harness.run_gimp([f"exec(open({script!r}).read())"],
+                                  env={"LOCPATH": locales, "LANG": language,
+                                       "LC_ALL": language},
+                                  interpreter="python-fu-eval")
+        lines = [l[len("LABEL "):] for l in output.splitlines() if l.startswith("LABEL ")]
+        seen = lines[0] if lines else output[-2000:]
+        gh.check(bool(lines) and lines[0].startswith(label + " | " + blurb),
+                 f"LANG={language}: {seen}")
+    sys.exit(gh.finish())
+
+
+if __name__ == "__main__":
+    main()
