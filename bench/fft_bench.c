@@ -8,7 +8,8 @@
  * forward + multiply kernel + inverse on the same packed planes, then the
  * ratios. GB/s counts one read and one write of the array per transform,
  * rel_err is the relative RMS error against FFTW in double. The device is
- * the one FFTCL_DEVICE names (as for fftcl); FFTW uses every core. */
+ * the one FFTCL_DEVICE names (as for fftcl); FFTW uses every core.
+ * BENCH_FFTCL_ONLY=1 leaves the other libraries out, for quick tuning. */
 #include "bench_device.h"
 #include "fftcl.h"
 #include "peers.h"
@@ -344,6 +345,7 @@ int main (int argc, char **argv)
     sizes[i] = argc > 1 ? strtoul (argv[i + 1], NULL, 10) : default_sizes[i];
   size_t check_limit = getenv ("BENCH_CHECK_MAX")
                          ? strtoul (getenv ("BENCH_CHECK_MAX"), NULL, 10) : 4096;
+  int peers = !getenv ("BENCH_FFTCL_ONLY");
 
   fftcl_context *ctx;
   fftcl_error err;
@@ -367,14 +369,16 @@ int main (int argc, char **argv)
       float *data = random_complex (n * n);
       double *ref = n <= check_limit ? reference_forward (data, n) : NULL;
       double ours = time_fftcl (ctx, n, data, ref);
-      double vk = time_peer ("vkfft", vkfft_peer_create, &dev, n, data, ref);
-      double cl = time_peer ("clfft", clfft_peer_create, &dev, n, data, ref);
-      if (n <= 8192)
+      double vk = peers ? time_peer ("vkfft", vkfft_peer_create, &dev, n,
+                                     data, ref) : NAN;
+      double cl = peers ? time_peer ("clfft", clfft_peer_create, &dev, n,
+                                     data, ref) : NAN;
+      if (peers && n <= 8192)
         time_fftw (n, data, ref);
       fftw_free (ref);
       float *rgb = random_complex (3 * n * n / 2 + 1);
       double fused = time_fftcl_filter (ctx, n, rgb);
-      double vk_filter = time_vkfft_filter (&dev, n, rgb);
+      double vk_filter = peers ? time_vkfft_filter (&dev, n, rgb) : NAN;
       free (rgb);
       free (data);
       printf ("# size %zu\n", n);

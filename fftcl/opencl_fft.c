@@ -23,6 +23,15 @@ enum { TWIDDLE_NONE, TWIDDLE_BEFORE, TWIDDLE_AFTER };
 #define PREFERRED_GROUP_VALUES 1024
 /* Values one work-item may hold; more than this and registers spill. */
 #define MAX_PER_THREAD 32
+/* Values one work-group may hold in its work-items' registers. Twice as
+ * many would take a 4096-long column axis in one stage, but on an H200
+ * such a kernel cannot run four lanes per work-group, and with two lanes
+ * 4096² took 20 % longer than with two stages. */
+#define MAX_GROUP_VALUES 8192
+/* Planes up to this many values run radix-8 passes: twice the work-items
+ * of radix 16, which small planes need to fill a GPU. Larger ones run
+ * radix 16: fewer exchanges through local memory. */
+#define LARGEST_RADIX_8_PLANE (512 * 512)
 /* A stage is at least radix 2, and plane sizes stay below 2^32. */
 #define MAX_AXIS_STAGES 32
 
@@ -42,6 +51,13 @@ typedef struct {
   cl_uint twiddle_step; /* table entries per unit of n · e; 0: no twiddle */
   size_t lanes;
 } stage_shape;
+
+/* How a work-group of a stage is laid out (see kernels/fft.cl). */
+typedef struct {
+  cl_uint tile;
+  cl_uint lane_groups;
+  int split_components;
+} group_layout;
 
 typedef struct {
   cl_kernel kernel;
@@ -80,34 +96,55 @@ static cl_uint max_u (cl_uint a, cl_uint b)
   return a > b ? a : b;
 }
 
-/* Complex values one work-group can transform: its local memory less a
- * sixteenth that some runtimes keep for themselves, at most eight per
- * work-item, rounded down to a power of two; at least enough for two
- * minimal tiles of radix 2. */
-static cl_uint capacity (const fftcl_ocl_device *device)
+/* Floats of one exchange window: the largest power of two that fits in
+ * local memory with kernels/fft.cl's padding (one value in 16), less a
+ * sixteenth that some runtimes keep for themselves; at least two minimal
+ * tiles of radix 2. */
+static cl_uint window_floats (const fftcl_ocl_device *device)
 {
-  cl_ulong by_memory = device->local_bytes / 16 * 15 / (2 * sizeof (float));
-  cl_ulong by_threads = (cl_ulong) device->max_threads * 8;
-  cl_ulong values = by_memory < by_threads ? by_memory : by_threads;
-  if (values < 2 * MIN_STRIDED_TILE)
-    return 2 * MIN_STRIDED_TILE;
-  return (cl_uint) 1 << (log2_of (values + 1) - 1);
+  cl_ulong floats = device->local_bytes / 16 * 15 / sizeof (float);
+  cl_uint window = 2 * MIN_STRIDED_TILE;
+  while ((cl_ulong) 2 * window * 17 / 16 <= floats)
+    window *= 2;
+  return window;
 }
 
-static axis split_axis (cl_uint length, cl_uint unit, cl_uint group_values)
+/* Values one work-group can hold in registers. */
+static cl_uint max_group_values (const fftcl_ocl_device *device)
+{
+  cl_ulong by_threads = (cl_ulong) device->max_threads * 16;
+  return by_threads < MAX_GROUP_VALUES ? (cl_uint) by_threads
+                                       : MAX_GROUP_VALUES;
+}
+
+/* The longest stage of an axis, for a tile of the narrowest width. Rows
+ * (narrowest 1) may exchange their real and imaginary parts one after the
+ * other: 8192² runs 10 % faster with its rows in one stage. Strided lanes
+ * keep both in local memory: split, 2048-long columns in one stage made
+ * the 2048² filter 20 % slower than two stages. */
+static cl_uint stage_length_limit (const fftcl_ocl_device *device,
+                                   cl_uint narrowest)
+{
+  cl_uint window = window_floats (device);
+  cl_uint values = narrowest == 1 ? window : window / 2;
+  return min_u (values, max_group_values (device)) / narrowest;
+}
+
+static axis split_axis (const fftcl_ocl_device *device, cl_uint length,
+                        cl_uint unit)
 {
   axis a = { length, unit, 0, { 0 } };
   unsigned log_length = log2_of (length);
   cl_uint narrowest = unit == 1 ? 1 : min_u (MIN_STRIDED_TILE, unit);
   if (length == 1)
     return a;
-  if ((cl_ulong) length * narrowest <= group_values)
+  if (length <= stage_length_limit (device, narrowest))
     {
       a.stage_count = 1;
       a.log_lengths[0] = log_length;
       return a;
     }
-  unsigned log_stage = log2_of (group_values / MIN_STRIDED_TILE);
+  unsigned log_stage = log2_of (stage_length_limit (device, MIN_STRIDED_TILE));
   a.stage_count = (log_length + log_stage - 1) / log_stage;
   for (unsigned i = 0; i < a.stage_count; i++)
     a.log_lengths[i] = log_length / a.stage_count
@@ -158,14 +195,43 @@ static stage_shape natural_shape (const axis *a, unsigned i, size_t area,
                          area / length };
 }
 
-static cl_uint choose_tile (const fftcl_ocl_device *device,
-                            const stage_shape *s)
+static cl_uint radix_of (size_t area)
+{
+  return area <= LARGEST_RADIX_8_PLANE ? 8 : 16;
+}
+
+static cl_uint per_thread_of (const stage_shape *s)
+{
+  return min_u (radix_of (s->lanes * s->length), s->length);
+}
+
+/* Windows for a work-group of `tile` lanes: one holding everything when
+ * it fits, else the real then the imaginary parts, of fewer lanes at a
+ * time when even that is too much (only for lanes strided on both sides,
+ * each work-item staying within one lane). Returns 0 when nothing fits. */
+static int choose_windows (const fftcl_ocl_device *device,
+                           const stage_shape *s, cl_uint tile,
+                           cl_uint per_thread, group_layout *out)
+{
+  cl_uint window = window_floats (device);
+  cl_uint values = tile * s->length;
+  int strided = s->inner_in != 1 && s->inner_out != 1;
+  *out = (group_layout) { tile, 1, values > window / 2 };
+  if (values <= window)
+    return 1;
+  out->lane_groups = values / window;
+  return strided && out->lane_groups <= tile && s->length % per_thread == 0;
+}
+
+/* The widest tile worth a try. */
+static cl_uint preferred_tile (const fftcl_ocl_device *device,
+                               const stage_shape *s)
 {
   int load_contiguous = s->inner_in == 1, store_contiguous = s->inner_out == 1;
   cl_uint strided = device->is_cpu ? PREFERRED_CPU_TILE : PREFERRED_GPU_TILE;
   cl_uint tile = max_u (load_contiguous ? 1 : strided,
                         PREFERRED_GROUP_VALUES / s->length);
-  tile = min_u (tile, capacity (device) / s->length);
+  tile = min_u (tile, max_u (1, max_group_values (device) / s->length));
   if (!load_contiguous)
     tile = min_u (tile, s->inner_in);
   if (!store_contiguous)
@@ -179,18 +245,22 @@ static cl_uint choose_tile (const fftcl_ocl_device *device,
 }
 
 static fftcl_status build_kernel (fftcl_ocl_device *device,
-                                  const stage_shape *s, cl_uint tile,
+                                  const stage_shape *s,
+                                  const group_layout *layout,
                                   cl_uint per_thread, int with_gain,
                                   cl_kernel *out, size_t *max_threads,
                                   fftcl_error *err)
 {
-  char options[256];
+  char options[320];
   snprintf (options, sizeof options,
             "-D FFT_LENGTH=%u -D FFT_LOG_LENGTH=%u -D FFT_TILE=%u "
-            "-D FFT_PER_THREAD=%u -D FFT_LOAD_CONTIGUOUS=%d "
+            "-D FFT_PER_THREAD=%u -D FFT_RADIX=%u -D FFT_LANE_GROUPS=%u "
+            "-D FFT_SPLIT_COMPONENTS=%d -D FFT_LOAD_CONTIGUOUS=%d "
             "-D FFT_STORE_CONTIGUOUS=%d -D FFT_GAIN=%d",
-            s->length, log2_of (s->length), tile, per_thread,
-            s->inner_in == 1, s->inner_out == 1, with_gain);
+            s->length, log2_of (s->length), layout->tile, per_thread,
+            radix_of (s->lanes * s->length), layout->lane_groups,
+            layout->split_components, s->inner_in == 1, s->inner_out == 1,
+            with_gain);
   cl_program program;
   fftcl_status status
     = fftcl_ocl_device_program (device, options, &program, err);
@@ -227,41 +297,70 @@ static fftcl_status set_stage_args (const stage *st, const stage_shape *s,
                              sizeof args / sizeof *args, err);
 }
 
-/* Each work-item holds sixteen values, one radix-16 butterfly (fewer for
+/* Builds the stage for `tile` lanes per work-group with `per_thread`
+ * values per work-item; *fits is 0 when the kernel cannot run that many
+ * work-items in one group (registers run out first). */
+static fftcl_status try_stage (fftcl_ocl_device *device, const stage_shape *s,
+                               const group_layout *layout, cl_uint per_thread,
+                               int with_gain, stage *out, int *fits,
+                               fftcl_error *err)
+{
+  size_t max_threads, threads = layout->tile * s->length / per_thread;
+  fftcl_status status = build_kernel (device, s, layout, per_thread,
+                                      with_gain, &out->kernel, &max_threads,
+                                      err);
+  *fits = status == FFTCL_OK && threads <= max_threads;
+  if (status == FFTCL_OK && !*fits)
+    clReleaseKernel (out->kernel);
+  out->local_size = threads;
+  out->global_size = s->lanes / layout->tile * threads;
+  return status;
+}
+
+/* Each work-item holds one butterfly of the stage's radix (fewer values for
  * shorter transforms), or more when the kernel cannot run that many
- * work-items in one group. `tables` are the stage and pass twiddles. */
+ * work-items in one group; failing that, the tile narrows. */
+static fftcl_status build_stage (fftcl_ocl_device *device,
+                                 const stage_shape *s, int with_gain,
+                                 stage *out, fftcl_error *err)
+{
+  for (cl_uint tile = preferred_tile (device, s); tile; tile /= 2)
+    {
+      cl_uint values = tile * s->length;
+      cl_uint per_thread = per_thread_of (s);
+      while (values / per_thread > device->max_threads)
+        per_thread *= 2;
+      group_layout layout;
+      for (; per_thread <= MAX_PER_THREAD && per_thread <= values;
+           per_thread *= 2)
+        {
+          int fits;
+          if (!choose_windows (device, s, tile, per_thread, &layout))
+            break;
+          fftcl_status status = try_stage (device, s, &layout, per_thread,
+                                           with_gain, out, &fits, err);
+          if (status != FFTCL_OK || fits)
+            return status;
+        }
+    }
+  return fftcl_fail (err, FFTCL_ERROR_OPENCL,
+                     "OpenCL: no work-group size fits an FFT stage of "
+                     "length %u on this device",
+                     s->length);
+}
+
+/* `tables` are the stage and pass twiddles. */
 static fftcl_status create_stage (fftcl_ocl_device *device,
                                   const stage_shape *s, const cl_mem *tables,
                                   int with_gain, stage *out, fftcl_error *err)
 {
-  cl_uint tile = choose_tile (device, s);
-  cl_uint values = tile * s->length;
-  cl_uint per_thread = min_u (16, s->length);
-  while (values / per_thread > device->max_threads)
-    per_thread *= 2;
-  for (;; per_thread *= 2)
-    {
-      size_t max_threads;
-      if (per_thread > MAX_PER_THREAD || per_thread > values)
-        return fftcl_fail (err, FFTCL_ERROR_OPENCL,
-                           "OpenCL: no work-group size fits an FFT stage of "
-                           "length %u on this device",
-                           s->length);
-      fftcl_status status = build_kernel (device, s, tile, per_thread,
-                                          with_gain, &out->kernel,
-                                          &max_threads, err);
-      if (status != FFTCL_OK)
-        return status;
-      if (values / per_thread <= max_threads)
-        break;
-      clReleaseKernel (out->kernel);
-    }
-  out->local_size = values / per_thread;
-  out->global_size = s->lanes / tile * out->local_size;
+  fftcl_status status = build_stage (device, s, with_gain, out, err);
+  if (status != FFTCL_OK)
+    return status;
   out->length = s->length;
   out->twiddled = s->twiddle_step != 0;
   out->out_of_place = s->inner_in != s->inner_out;
-  fftcl_status status = set_stage_args (out, s, tables, err);
+  status = set_stage_args (out, s, tables, err);
   if (status != FFTCL_OK)
     clReleaseKernel (out->kernel);
   return status;
@@ -300,27 +399,27 @@ static void fill_stage_twiddles (float *table, cl_uint length)
     set_twiddle (table, m, (double) m / length);
 }
 
-/* kernels/fft.cl's first radix for a stage of length 2^log_length. */
-static cl_uint first_radix (unsigned log_length)
+/* kernels/fft.cl's first radix for a stage of `length`. */
+static cl_uint first_radix (cl_uint length, cl_uint radix)
 {
-  static const cl_uint radix_of_remainder[] = { 16, 2, 4, 8 };
-  return radix_of_remainder[log_length % 4];
+  unsigned remainder = log2_of (length) % log2_of (radix);
+  return remainder ? 1u << remainder : radix;
 }
 
 /* For every stage length L = 2, 4, … < 2 · `longest`, from entry L on: the
- * twiddles of its radix-16 passes, as twiddle_pass in kernels/fft.cl reads
- * them. */
-static void fill_pass_twiddles (float *table, cl_uint longest)
+ * twiddles of its passes after the first, as twiddle_pass in
+ * kernels/fft.cl reads them. */
+static void fill_pass_twiddles (float *table, cl_uint longest, cl_uint radix)
 {
   for (cl_uint length = 2; length <= longest; length *= 2)
     {
-      cl_uint first = first_radix (log2_of (length));
-      for (cl_uint span = first; span < length; span *= 16)
-        for (cl_uint r = 1; r < 16; r++)
+      cl_uint first = first_radix (length, radix);
+      for (cl_uint span = first; span < length; span *= radix)
+        for (cl_uint r = 1; r < radix; r++)
           for (cl_uint k = 0; k < span; k++)
             set_twiddle (table,
                          length + span - first + (r - 1) * span + k,
-                         (double) k * r / (16.0 * span));
+                         (double) k * r / ((double) radix * span));
     }
 }
 
@@ -338,11 +437,11 @@ static fftcl_status upload_table (const fftcl_ocl_device *device,
 }
 
 /* The stage twiddles for axes up to `length` and the pass twiddles for
- * stages up to `longest_stage`. */
+ * stages up to `longest_stage` with passes of `radix`. */
 static fftcl_status create_twiddles (fftcl_ocl_fft *fft,
                                      const fftcl_ocl_device *device,
                                      cl_uint length, cl_uint longest_stage,
-                                     fftcl_error *err)
+                                     cl_uint radix, fftcl_error *err)
 {
   size_t values = max_u (length, 2 * longest_stage);
   float *table = calloc (2 * values, sizeof *table);
@@ -351,7 +450,7 @@ static fftcl_status create_twiddles (fftcl_ocl_fft *fft,
   fill_stage_twiddles (table, length);
   fftcl_status status = upload_table (device, table, length, &fft->twiddles,
                                       err);
-  fill_pass_twiddles (table, longest_stage);
+  fill_pass_twiddles (table, longest_stage, radix);
   if (status == FFTCL_OK)
     status = upload_table (device, table, 2 * longest_stage,
                            &fft->pass_twiddles, err);
@@ -436,7 +535,7 @@ static fftcl_status create_stages (fftcl_ocl_fft *fft,
   cl_uint table_length = max_u (x->length, y->length);
   cl_uint longest_stage = max_u (longest_stage_of (x), longest_stage_of (y));
   fftcl_status status = create_twiddles (fft, device, table_length,
-                                         longest_stage, err);
+                                         longest_stage, radix_of (area), err);
   const axis *axes[] = { x, y };
   const cl_mem tables[] = { fft->twiddles, fft->pass_twiddles };
   for (int i = 0; i < 2 && status == FFTCL_OK; i++)
@@ -466,9 +565,8 @@ fftcl_status fftcl_ocl_fft_create (fftcl_ocl_device *device, size_t width,
   if (!fft)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   fft->queue = device->queue;
-  cl_uint group_values = capacity (device);
-  axis x = split_axis ((cl_uint) width, 1, group_values);
-  axis y = split_axis ((cl_uint) height, (cl_uint) width, group_values);
+  axis x = split_axis (device, (cl_uint) width, 1);
+  axis y = split_axis (device, (cl_uint) height, (cl_uint) width);
   /* A 1×1 plane still takes one stage (of length 1): it carries the
    * filter's gain. */
   if (!x.stage_count && !y.stage_count)

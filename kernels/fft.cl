@@ -1,13 +1,21 @@
 /* One stage of a 2-D FFT: FFTs of length FFT_LENGTH along one axis of a
  * plane, each work-group transforming FFT_TILE of them ("lanes") in local
- * memory with mixed-radix Stockham passes (radix 16, one radix 2, 4 or 8
+ * memory with mixed-radix Stockham passes (radix FFT_RADIX, one smaller
  * pass first when the length needs it), so the output comes out in natural
- * order without a reordering pass.
+ * order without a reordering pass. Work-items keep their values in
+ * registers; passes exchange them through local memory one window at a
+ * time, so a work-group may hold more values than local memory does.
  *
  * The host builds this file once per stage shape with
  *   FFT_LENGTH, FFT_LOG_LENGTH  the transform length L and log2 L
  *   FFT_TILE                    lanes per work-group
  *   FFT_PER_THREAD              complex values each work-item holds
+ *   FFT_RADIX                   8 or 16: the radix of all passes but the
+ *                               first
+ *   FFT_LANE_GROUPS             groups of lanes exchanged one after the
+ *                               other (1 unless lanes are strided)
+ *   FFT_SPLIT_COMPONENTS        1 when real and imaginary parts are
+ *                               exchanged one after the other
  *   FFT_LOAD_CONTIGUOUS         1 when each lane is a contiguous run on load
  *   FFT_STORE_CONTIGUOUS        the same on store
  *   FFT_GAIN                    1 when the stage multiplies what it loads
@@ -36,20 +44,33 @@
 #define TWIDDLE_BEFORE 1
 #define TWIDDLE_AFTER 2
 
-/* The radix of the first pass: it takes up log2 L modulo 4, so the other
- * passes are all radix 16. */
-#if FFT_LOG_LENGTH % 4 == 1
-#define FIRST_RADIX 2
-#elif FFT_LOG_LENGTH % 4 == 2
-#define FIRST_RADIX 4
-#elif FFT_LOG_LENGTH % 4 == 3
-#define FIRST_RADIX 8
-#elif LENGTH == 1
+#define RADIX FFT_RADIX
+#define LOG_RADIX (FFT_RADIX == 16 ? 4 : 3)
+
+/* The radix of the first pass: it takes up log2 L modulo log2 RADIX, so
+ * the other passes are all radix RADIX. */
+#if LENGTH == 1
 #define FIRST_RADIX 1
+#elif FFT_LOG_LENGTH % LOG_RADIX == 0
+#define FIRST_RADIX RADIX
 #else
-#define FIRST_RADIX 16
+#define FIRST_RADIX (1 << FFT_LOG_LENGTH % LOG_RADIX)
 #endif
-#define LAST_RADIX (LENGTH > FIRST_RADIX ? 16 : FIRST_RADIX)
+#define LAST_RADIX (LENGTH > FIRST_RADIX ? RADIX : FIRST_RADIX)
+
+/* An exchange goes through local memory in windows: window w holds lane
+ * group w % FFT_LANE_GROUPS (GROUP_TILE neighbouring lanes), both
+ * components or, when they are split, the real parts (w < FFT_LANE_GROUPS)
+ * then the imaginary parts. A work-item writes and reads only the
+ * components of its own lanes that the window holds, so the values it
+ * still has to write are never overwritten by what it reads. */
+#define GROUP_TILE (TILE / FFT_LANE_GROUPS)
+#define GROUP_VALUES (GROUP_TILE * LENGTH)
+#define WINDOWS ((1 + FFT_SPLIT_COMPONENTS) * FFT_LANE_GROUPS)
+#if FFT_LANE_GROUPS > 1                                                     \
+  && (FFT_LOAD_CONTIGUOUS || FFT_STORE_CONTIGUOUS || LENGTH % PER_THREAD)
+#error "lane groups need strided lanes that stay with their work-items"
+#endif
 
 /* Work-items walk the lanes of a tile so that neighbours touch neighbouring
  * addresses: along a lane when lanes are contiguous, across lanes when they
@@ -61,13 +82,17 @@
 #else
 #define LANE_OF(q, per_lane) ((q) % TILE)
 #define INDEX_OF(q, per_lane) ((q) / TILE)
-#define LOCAL_ORDER(lane, e) ((e) * TILE + (lane))
+#define LOCAL_ORDER(lane, e) ((e) * GROUP_TILE + (lane) % GROUP_TILE)
 #endif
-/* One spare value after every 16 spreads the strided writes of the first
- * passes over all banks of local memory. */
+/* One spare value (a float, or a float2 when the components go
+ * together) after every 16 spreads the strided writes of the first passes
+ * over all banks of local memory. */
 #define PADDED(i) ((i) + ((i) >> 4))
-#define LOCAL_INDEX(lane, e) PADDED (LOCAL_ORDER (lane, e))
-#define LOCAL_VALUES PADDED (TILE * LENGTH)
+#if FFT_SPLIT_COMPONENTS
+#define LOCAL_VALUES ((PADDED (GROUP_VALUES) + 1) / 2)
+#else
+#define LOCAL_VALUES PADDED (GROUP_VALUES)
+#endif
 
 /* The arguments of gain.h's gain_at, and where each position's
  * frequencies are: frequencies[x] and frequencies[width + y]. */
@@ -253,41 +278,73 @@ void load_first_pass (float2 *x, global const float2 *src,
     }
 }
 
-void read_pass (float2 *x, local const float2 *buffer, uint radix)
+/* Whether window w holds `lane`'s values. */
+int in_window (uint lane, uint w)
+{
+  return lane / GROUP_TILE == w % FFT_LANE_GROUPS;
+}
+
+void put (local float2 *buffer, uint position, float2 v, uint w)
+{
+#if FFT_SPLIT_COMPONENTS
+  ((local float *) buffer)[PADDED (position)]
+    = w < FFT_LANE_GROUPS ? v.x : v.y;
+#else
+  buffer[PADDED (position)] = v;
+#endif
+}
+
+void get (local const float2 *buffer, uint position, float2 *v, uint w)
+{
+#if FFT_SPLIT_COMPONENTS
+  float value = ((local const float *) buffer)[PADDED (position)];
+  if (w < FFT_LANE_GROUPS)
+    v->x = value;
+  else
+    v->y = value;
+#else
+  *v = buffer[PADDED (position)];
+#endif
+}
+
+void read_pass (float2 *x, local const float2 *buffer, uint radix, uint w)
 {
   const uint per_lane = LENGTH / radix;
   for (uint b = 0; b < PER_THREAD / radix; b++)
     {
       uint q = get_local_id (0) + b * THREADS;
       uint lane = LANE_OF (q, per_lane), j = INDEX_OF (q, per_lane);
-      for (uint r = 0; r < radix; r++)
-        x[b * radix + r] = buffer[LOCAL_INDEX (lane, j + r * per_lane)];
+      if (in_window (lane, w))
+        for (uint r = 0; r < radix; r++)
+          get (buffer, LOCAL_ORDER (lane, j + r * per_lane),
+               &x[b * radix + r], w);
     }
 }
 
-/* Butterfly j of a radix-16 pass whose sub-transforms so far have length
- * `span` multiplies its input r by W_(16·span)^(k · r), k = j % span. The
+/* Butterfly j of a radix-R pass whose sub-transforms so far have length
+ * `span` multiplies its input r by W_(R·span)^(k · r), k = j % span. The
  * table of length L holds them from entry L on, pass after pass, each pass
  * r-major: entry (r − 1) · span + k. */
 #if LENGTH > FIRST_RADIX
 void twiddle_pass (float2 *x, global const float2 *pass_twiddles, uint span)
 {
-  const uint per_lane = LENGTH / 16;
+  const uint per_lane = LENGTH / RADIX;
   global const float2 *table = pass_twiddles + LENGTH + span - FIRST_RADIX;
-  for (uint b = 0; b < PER_THREAD / 16; b++)
+  for (uint b = 0; b < PER_THREAD / RADIX; b++)
     {
       uint q = get_local_id (0) + b * THREADS;
       uint k = INDEX_OF (q, per_lane) % span;
-      for (uint r = 1; r < 16; r++)
-        x[b * 16 + r]
-          = complex_mul (x[b * 16 + r], table[(r - 1) * span + k]);
+      for (uint r = 1; r < RADIX; r++)
+        x[b * RADIX + r]
+          = complex_mul (x[b * RADIX + r], table[(r - 1) * span + k]);
     }
 }
 #endif
 
 /* Output r of butterfly j goes to (j / span) · span · R + j % span + r · span:
  * the Stockham autosort. */
-void write_pass (local float2 *buffer, const float2 *x, uint radix, uint span)
+void write_pass (local float2 *buffer, const float2 *x, uint radix, uint span,
+                 uint w)
 {
   const uint per_lane = LENGTH / radix;
   for (uint b = 0; b < PER_THREAD / radix; b++)
@@ -295,8 +352,23 @@ void write_pass (local float2 *buffer, const float2 *x, uint radix, uint span)
       uint q = get_local_id (0) + b * THREADS;
       uint lane = LANE_OF (q, per_lane), j = INDEX_OF (q, per_lane);
       uint base = (j / span) * span * radix + j % span;
-      for (uint r = 0; r < radix; r++)
-        buffer[LOCAL_INDEX (lane, base + r * span)] = x[b * radix + r];
+      if (in_window (lane, w))
+        for (uint r = 0; r < radix; r++)
+          put (buffer, LOCAL_ORDER (lane, base + r * span),
+               x[b * radix + r], w);
+    }
+}
+
+/* The outputs of a radix-`radix_out` pass become the inputs of the next,
+ * radix-RADIX, pass. */
+void exchange (float2 *x, local float2 *buffer, uint radix_out, uint span)
+{
+  for (uint w = 0; w < WINDOWS; w++)
+    {
+      write_pass (buffer, x, radix_out, span, w);
+      barrier (CLK_LOCAL_MEM_FENCE);
+      read_pass (x, buffer, RADIX, w);
+      barrier (CLK_LOCAL_MEM_FENCE);
     }
 }
 
@@ -317,18 +389,27 @@ void store_last_pass (global float2 *dst, global const float2 *twiddles,
 }
 
 /* When lanes are strided on load but contiguous on store, the work-group
- * regroups the tile through local memory so stores stay coalesced. */
+ * regroups the tile through local memory so stores stay coalesced: value k
+ * of a work-item becomes element i = k · THREADS + its id of the tile. */
 void store_regrouped (global float2 *dst, global const float2 *twiddles,
-                      const stage_args *a, local float2 *buffer,
-                      const float2 *x, uint radix, uint first_lane)
+                      const stage_args *a, local float2 *buffer, float2 *x,
+                      uint radix, uint first_lane)
 {
-  write_pass (buffer, x, radix, LENGTH / radix);
-  barrier (CLK_LOCAL_MEM_FENCE);
-  for (uint i = get_local_id (0); i < TILE * LENGTH; i += THREADS)
+  for (uint w = 0; w < WINDOWS; w++)
     {
-      uint lane = i / LENGTH, e = i % LENGTH;
-      store (dst, twiddles, a, first_lane + lane, e,
-             buffer[LOCAL_INDEX (lane, e)]);
+      write_pass (buffer, x, radix, LENGTH / radix, w);
+      barrier (CLK_LOCAL_MEM_FENCE);
+      for (uint k = 0; k < PER_THREAD; k++)
+        {
+          uint i = get_local_id (0) + k * THREADS;
+          get (buffer, LOCAL_ORDER (i / LENGTH, i % LENGTH), &x[k], w);
+        }
+      barrier (CLK_LOCAL_MEM_FENCE);
+    }
+  for (uint k = 0; k < PER_THREAD; k++)
+    {
+      uint i = get_local_id (0) + k * THREADS;
+      store (dst, twiddles, a, first_lane + i / LENGTH, i % LENGTH, x[k]);
     }
 }
 
@@ -364,17 +445,14 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
   load_first_pass (x, src, twiddles, &a, first_lane);
   butterflies (x, FIRST_RADIX);
 #if LENGTH > FIRST_RADIX
-  for (uint span = FIRST_RADIX; span < LENGTH; span *= 16)
+  for (uint span = FIRST_RADIX; span < LENGTH; span *= RADIX)
     {
       if (span == FIRST_RADIX)
-        write_pass (buffer, x, FIRST_RADIX, 1);
+        exchange (x, buffer, FIRST_RADIX, 1);
       else
-        write_pass (buffer, x, 16, span / 16);
-      barrier (CLK_LOCAL_MEM_FENCE);
-      read_pass (x, buffer, 16);
-      barrier (CLK_LOCAL_MEM_FENCE);
+        exchange (x, buffer, RADIX, span / RADIX);
       twiddle_pass (x, pass_twiddles, span);
-      butterflies (x, 16);
+      butterflies (x, RADIX);
     }
 #endif
 #if FFT_LOAD_CONTIGUOUS == FFT_STORE_CONTIGUOUS
