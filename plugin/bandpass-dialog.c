@@ -3,6 +3,8 @@
 #include <libgimp/gimpui.h>
 #include <glib/gi18n-lib.h>
 
+#include "dialog-device.h"
+
 #define PLUG_IN_BINARY "fft-bandpass"
 
 /* The sliders cover the useful periods, logarithmically as periods are
@@ -191,6 +193,7 @@ fill_dialog (GimpProcedureDialog *dialog,
   static const gchar *const advanced[] =
     { "padding", "channels", "linear", NULL };
   GtkWidget *stripes_box;
+  GtkWidget *advanced_box;
 
   period_slider (dialog, "large-structures", LARGE_STRUCTURES_SLIDER_MAX);
   period_slider (dialog, "small-structures", SMALL_STRUCTURES_SLIDER_MAX);
@@ -202,7 +205,10 @@ fill_dialog (GimpProcedureDialog *dialog,
                             stripes_and_notches);
   gtk_box_pack_start (GTK_BOX (stripes_box), notches_entry_new (config),
                       FALSE, FALSE, 0);
-  fill_group (dialog, "advanced", _("Advanced"), TRUE, advanced);
+  advanced_box = fill_group (dialog, "advanced", _("Advanced"), TRUE,
+                             advanced);
+  gtk_box_pack_start (GTK_BOX (advanced_box),
+                      dialog_device_chooser_new (config), FALSE, FALSE, 0);
 
   /* Only once the groups have created the widgets. */
   sensitive_if_choice (dialog, "order", "shape", "butterworth", TRUE);

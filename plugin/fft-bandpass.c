@@ -139,17 +139,39 @@ render_all (GimpDrawable          **drawables,
   return TRUE;
 }
 
+/* FFTCL_DEVICE comes first, then the dialog's "device" aux argument;
+ * NULL lets fftcl read the environment or pick the fastest device. */
+static gchar *
+device_choice (GimpProcedureConfig *config)
+{
+  const gchar *forced = g_getenv ("FFTCL_DEVICE");
+  gchar       *device = NULL;
+
+  if (forced && *forced)
+    return NULL;
+
+  g_object_get (config, "device", &device, NULL);
+  if (device && ! *device)
+    g_clear_pointer (&device, g_free);
+
+  return device;
+}
+
 static gboolean
 apply (GimpImage              *image,
        GimpDrawable          **drawables,
        const BandpassSettings *settings,
+       GimpProcedureConfig    *config,
        GError                **error)
 {
   fftcl_context *context;
   fftcl_error    fft_error;
   gboolean       rendered;
+  gchar         *device = device_choice (config);
+  fftcl_status   opened = fftcl_context_create (device, &context, &fft_error);
 
-  if (fftcl_context_create (NULL, &context, &fft_error) != FFTCL_OK)
+  g_free (device);
+  if (opened != FFTCL_OK)
     {
       g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
                    _("No device could be opened for the FFT: %s"),
@@ -186,7 +208,7 @@ filter_with_config (GimpImage            *image,
   if (done)
     {
       *status = GIMP_PDB_EXECUTION_ERROR;
-      done    = apply (image, drawables, &settings, error);
+      done    = apply (image, drawables, &settings, config, error);
     }
 
   bandpass_settings_clear (&settings);
@@ -270,6 +292,14 @@ fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
                                   "2026");
 
   bandpass_settings_add_arguments (procedure);
+  /* Auxiliary: remembered between runs, yet no part of the PDB call. */
+  gimp_procedure_add_string_aux_argument (procedure, "device",
+                                          _("De_vice"),
+                                          _("The device the FFT runs on; "
+                                            "empty picks the fastest GPU, "
+                                            "else the CPU"),
+                                          "",
+                                          G_PARAM_READWRITE);
 
   return procedure;
 }
