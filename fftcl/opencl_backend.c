@@ -330,18 +330,14 @@ static fftcl_status filter_load (void *state, const float *planes,
   if (timings)
     timings->upload_ms = timings->forward_ms = 0;
   plan->spectrum_lost = 0;
-  fftcl_status status = FFTCL_OK;
-  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
-    {
-      status = upload_pair (plan, k, planes, err);
-      if (status == FFTCL_OK)
-        status = time_step (plan, upload_ms, &start, err);
-      if (status == FFTCL_OK)
-        status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_FORWARD,
-                                         plan->spectra[k], err);
-      if (status == FFTCL_OK)
-        status = time_step (plan, forward_ms, &start, err);
-    }
+  fftcl_status status = upload_pairs (plan, planes, err);
+  if (status == FFTCL_OK)
+    status = time_step (plan, upload_ms, &start, err);
+  if (status == FFTCL_OK)
+    status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_FORWARD, plan->spectra,
+                                     plan->spectrum_count, err);
+  if (status == FFTCL_OK)
+    status = time_step (plan, forward_ms, &start, err);
   return finish (plan, status, err);
 }
 
@@ -513,20 +509,26 @@ static fftcl_status time_transform (void *state, fftcl_direction direction,
   return time_runs (plan, run_transform, &direction, runs, ms, err);
 }
 
-/* Forward, then inverse with the gain, of every spectrum plane: the filter
- * without its transfers. */
+/* Forward, then inverse with the gain, of every spectrum plane, as many
+ * forwards at a time as one launch takes: the filter without its
+ * transfers. */
 static fftcl_status run_filter (opencl_plan *plan, const void *unused,
                                 fftcl_error *err)
 {
   (void) unused;
+  size_t per_launch = fftcl_ocl_fft_planes_per_launch (plan->fft);
   fftcl_status status = FFTCL_OK;
-  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
+  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK;
+       k += per_launch)
     {
+      size_t end = k + per_launch < plan->spectrum_count
+                     ? k + per_launch
+                     : plan->spectrum_count;
       status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_FORWARD,
-                                       plan->spectra[k], err);
-      if (status == FFTCL_OK)
-        status = fftcl_ocl_fft_filtered_inverse (
-          plan->fft, plan->spectra[k], plan->scratch, err);
+                                       plan->spectra + k, end - k, err);
+      for (size_t j = k; j < end && status == FFTCL_OK; j++)
+        status = fftcl_ocl_fft_filtered_inverse (plan->fft, plan->spectra[j],
+                                                 plan->scratch, err);
     }
   return status;
 }

@@ -33,10 +33,15 @@ fftcl_status fftcl_ocl_fft_natural (const fftcl_ocl_fft *fft,
                                     cl_mem spare, cl_mem *result,
                                     fftcl_error *err);
 
-/* Enqueues an in-place transform between natural order and the in-place
- * spectrum order. */
+/* How many planes the stages of an in-place transform take per launch: 2
+ * for small planes, else 1. */
+size_t fftcl_ocl_fft_planes_per_launch (const fftcl_ocl_fft *fft);
+
+/* Enqueues in-place transforms of `count` planes between natural order and
+ * the in-place spectrum order, fftcl_ocl_fft_planes_per_launch at a time. */
 fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
-                                     fftcl_direction direction, cl_mem data,
+                                     fftcl_direction direction,
+                                     const cl_mem *planes, size_t count,
                                      fftcl_error *err);
 
 /* Sets the gain arguments of the filter's first inverse stage, in the
