@@ -1,6 +1,7 @@
 /* The FFTW backend: single precision, threaded, for machines without a
  * usable OpenCL device and as the fallback when one fails. */
 #include "backend.h"
+#include "cache_folder.h"
 
 #include <fftw3.h>
 #include <pthread.h>
@@ -8,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* Filtering plans up to this many complex values per plane are measured
@@ -49,25 +49,10 @@ static void unmap_complex (fftwf_complex *array, size_t count)
     munmap (array, count * sizeof (fftwf_complex));
 }
 
-/* FFTW's wisdom file for single precision, in $XDG_CACHE_HOME or
- * ~/.cache; NULL when neither is set. */
+/* FFTW's wisdom file for single precision, in the user's cache folder. */
 static char *wisdom_path (void)
 {
-  const char *cache = getenv ("XDG_CACHE_HOME");
-  const char *home = getenv ("HOME");
-  char folder[4096];
-  if (cache && cache[0])
-    snprintf (folder, sizeof folder, "%s", cache);
-  else if (home && home[0])
-    snprintf (folder, sizeof folder, "%s/.cache", home);
-  else
-    return NULL;
-  mkdir (folder, 0700);
-  size_t size = strlen (folder) + 32;
-  char *path = malloc (size);
-  if (path)
-    snprintf (path, size, "%s/fftcl-fftwf-wisdom", folder);
-  return path;
+  return fftcl_cache_path ("fftcl-fftwf-wisdom");
 }
 
 static void import_wisdom (void)
