@@ -258,7 +258,6 @@ allocate_planes (RenderJob *job,
   return job->planes != NULL || out_of_memory (error);
 }
 
-/* Adds to the pad time, since a fallback to the CPU pads again. */
 static void
 pad_planes (RenderJob *job)
 {
@@ -273,7 +272,7 @@ pad_planes (RenderJob *job)
                   job->geometry.padded_width, job->geometry.padded_height,
                   job->settings->padding);
 
-  job->timings.pad_ms += step_timings_now_ms () - start_ms;
+  job->timings.pad_ms = step_timings_now_ms () - start_ms;
 }
 
 static void
@@ -285,6 +284,27 @@ add_timings (fftcl_timings       *sum,
   sum->mask_ms     += part->mask_ms;
   sum->inverse_ms  += part->inverse_ms;
   sum->download_ms += part->download_ms;
+}
+
+/* fftcl moves a plan whose GPU fails to the CPU and redoes the call, so
+ * the result is right; the user is told, and the timings say where it ran. */
+static void
+note_device (RenderJob           *job,
+             const fftcl_context *context,
+             const gchar         *fallback_reason)
+{
+  const gchar *device = fftcl_context_device_name (context);
+
+  if (! fallback_reason)
+    {
+      job->device_name = g_strdup (device);
+      return;
+    }
+
+  g_message (_("Filtering on %s failed (%s); filtering on the CPU "
+               "instead."),
+             device, fallback_reason);
+  job->device_name = g_strdup_printf ("CPU (FFTW), after %s failed", device);
 }
 
 static gboolean
@@ -312,13 +332,13 @@ filter_planes (RenderJob     *job,
                         job->timed ? &apply_timings : NULL,
                         fft_error) == FFTCL_OK;
 
+  if (filtered)
+    note_device (job, context, fftcl_plan_fallback_reason (plan));
+
   fftcl_plan_destroy (plan);
 
   job->timings.fft = load_timings;
   add_timings (&job->timings.fft, &apply_timings);
-
-  if (filtered)
-    job->device_name = g_strdup (fftcl_context_device_name (context));
 
   return filtered;
 }
@@ -333,45 +353,14 @@ fft_failed (GError            **error,
 }
 
 static gboolean
-filter_on_cpu_instead (RenderJob         *job,
-                       const fftcl_error *gpu_error,
-                       const gchar       *gpu_name,
-                       GError           **error)
-{
-  fftcl_context *cpu;
-  fftcl_error    fft_error;
-  gboolean       filtered;
-
-  g_message (_("Filtering on %s failed (%s); filtering on the CPU "
-               "instead."),
-             gpu_name, gpu_error->message);
-
-  if (fftcl_context_create ("cpu", &cpu, &fft_error) != FFTCL_OK)
-    return fft_failed (error, &fft_error);
-
-  /* The failed attempt may have left anything in the planes. */
-  pad_planes (job);
-  filtered = filter_planes (job, cpu, &fft_error);
-  fftcl_context_destroy (cpu);
-
-  return filtered || fft_failed (error, &fft_error);
-}
-
-static gboolean
 filter (RenderJob     *job,
         fftcl_context *context,
         GError       **error)
 {
   fftcl_error fft_error;
 
-  if (filter_planes (job, context, &fft_error))
-    return TRUE;
-
-  if (fftcl_context_is_cpu (context))
-    return fft_failed (error, &fft_error);
-
-  return filter_on_cpu_instead (job, &fft_error,
-                                fftcl_context_device_name (context), error);
+  return filter_planes (job, context, &fft_error) ||
+         fft_failed (error, &fft_error);
 }
 
 static void
