@@ -21,9 +21,17 @@ typedef struct {
                              float *data, fftcl_error *err);
   fftcl_status (*filter_load) (void *plan, const float *planes,
                                fftcl_timings *timings, fftcl_error *err);
-  fftcl_status (*filter_apply) (void *plan, const fftcl_gain *gain,
-                                float *planes, fftcl_timings *timings,
-                                fftcl_error *err);
+  /* fftcl_filter_apply_window; the window lies inside the planes and the
+   * spectrum is loaded. fftcl_filter_apply is the full window, step 1. */
+  fftcl_status (*filter_apply_window) (void *plan, const fftcl_gain *gain,
+                                       const fftcl_window *window, float *out,
+                                       fftcl_timings *timings,
+                                       fftcl_error *err);
+  /* fftcl_filter_spectrum; out_width and out_height are checked powers of
+   * two no larger than the plan, and the spectrum is loaded. */
+  fftcl_status (*filter_spectrum) (void *plan, size_t out_width,
+                                   size_t out_height, float *out,
+                                   fftcl_error *err);
 
   /* fftcl_time_transform and fftcl_time_filter; ms has `runs` entries. */
   fftcl_status (*time_transform) (void *plan, fftcl_direction direction,

@@ -4,6 +4,7 @@
 #include "cache_folder.h"
 
 #include <fftw3.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,17 +274,56 @@ static double frequency (size_t k, size_t n)
   return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
 }
 
+/* Work on rows [first, end) of something; `job` says what. */
+typedef void (*row_work) (const void *job, size_t first, size_t end);
+
+typedef struct {
+  row_work work;
+  const void *job;
+  size_t first, end;
+} row_share;
+
+static void *run_share (void *share_pointer)
+{
+  const row_share *share = share_pointer;
+  share->work (share->job, share->first, share->end);
+  return NULL;
+}
+
+/* Splits rows 0 … rows − 1 over the plan's threads; the calling thread
+ * takes the first share, and the share of any thread that fails to
+ * start. */
+static void in_parallel (const cpu_plan *plan, size_t rows, row_work work,
+                         const void *job)
+{
+  enum { MAX_THREADS = 64 };
+  size_t threads = plan->threads < MAX_THREADS ? (size_t) plan->threads
+                                               : MAX_THREADS;
+  if (threads > rows)
+    threads = rows;
+  row_share shares[MAX_THREADS];
+  pthread_t ids[MAX_THREADS];
+  int started[MAX_THREADS] = { 0 };
+  for (size_t t = 0; t < threads; t++)
+    shares[t] = (row_share) { work, job, rows * t / threads,
+                              rows * (t + 1) / threads };
+  for (size_t t = 1; t < threads; t++)
+    started[t] = pthread_create (&ids[t], NULL, run_share, &shares[t]) == 0;
+  run_share (&shares[0]);
+  for (size_t t = 1; t < threads; t++)
+    if (started[t])
+      pthread_join (ids[t], NULL);
+    else
+      run_share (&shares[t]);
+}
+
 typedef struct {
   const cpu_plan *plan;
   const fftcl_gain *gain;
-  size_t first_row, end_row; /* of the rows 0 … height/2 */
-} gain_rows;
+} gain_job;
 
-/* Writes every spectrum plane times the gain into the scratch planes.
- * The gain is even, G(−fx, −fy) = G(fx, fy): each gain row computed for
- * row y serves row −y too, read backwards, and every plane, so each
- * costly evaluation is made once per pair of bins. */
-/* Row y and row −y (backwards) of spectrum plane k, into its scratch. */
+/* Row y and row −y (backwards) of spectrum plane k times the gain, into
+ * its scratch plane. */
 static void multiply_row_pair (const cpu_plan *plan, size_t k, size_t y,
                                const float *row_gain)
 {
@@ -308,13 +348,15 @@ static void multiply_row_pair (const cpu_plan *plan, size_t k, size_t y,
     }
 }
 
-static void *multiply_gain_rows (void *job_pointer)
+/* Rows y in [first, end) of 0 … height/2, with their mirrors −y. */
+static void multiply_gain_rows (const void *job_pointer, size_t first,
+                                size_t end)
 {
-  gain_rows *job = job_pointer;
+  const gain_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   size_t width = plan->width, height = plan->height;
   float row_gain[width];
-  for (size_t y = job->first_row; y < job->end_row; y++)
+  for (size_t y = first; y < end; y++)
     {
       double fy = frequency (y, height);
       for (size_t x = 0; x < width; x++)
@@ -323,55 +365,70 @@ static void *multiply_gain_rows (void *job_pointer)
       for (size_t k = 0; k < spectrum_planes (plan); k++)
         multiply_row_pair (plan, k, y, row_gain);
     }
-  return NULL;
 }
 
-/* Splits rows 0 … height/2 over the plan's threads; the calling thread
- * takes the first share, and the share of any thread that fails to
- * start. */
+/* Writes every spectrum plane times the gain into the scratch planes.
+ * The gain is even, G(−fx, −fy) = G(fx, fy): each gain row computed for
+ * row y serves row −y too, read backwards, and every plane, so each
+ * costly evaluation is made once per pair of bins. */
 static void multiply_gain (const cpu_plan *plan, const fftcl_gain *gain)
 {
-  enum { MAX_THREADS = 64 };
-  size_t threads = plan->threads < MAX_THREADS ? (size_t) plan->threads
-                                               : MAX_THREADS;
-  size_t rows = plan->height / 2 + 1;
-  gain_rows jobs[MAX_THREADS];
-  pthread_t ids[MAX_THREADS];
-  int started[MAX_THREADS] = { 0 };
-  for (size_t t = 0; t < threads; t++)
-    jobs[t] = (gain_rows) {
-      .plan = plan, .gain = gain,
-      .first_row = rows * t / threads, .end_row = rows * (t + 1) / threads,
-    };
-  for (size_t t = 1; t < threads; t++)
-    started[t] = pthread_create (&ids[t], NULL, multiply_gain_rows,
-                                 &jobs[t]) == 0;
-  multiply_gain_rows (&jobs[0]);
-  for (size_t t = 1; t < threads; t++)
-    if (started[t])
-      pthread_join (ids[t], NULL);
-    else
-      multiply_gain_rows (&jobs[t]);
+  const gain_job job = { plan, gain };
+  in_parallel (plan, plan->height / 2 + 1, multiply_gain_rows, &job);
 }
 
-static void unpack_pair (const cpu_plan *plan, size_t k, float *planes)
+typedef struct {
+  const cpu_plan *plan;
+  const fftcl_window *window;
+  float *out;
+} window_job;
+
+/* Row j of the window from scratch plane k: real parts into real plane
+ * 2k, imaginary parts into 2k + 1 when it exists. */
+static void write_window_row (const window_job *job, size_t k, size_t j)
 {
-  size_t area = plan->width * plan->height;
-  float norm = 1.0f / (float) area;
-  float *re = planes + 2 * k * area;
-  float *im = 2 * k + 1 < plan->batch ? re + area : NULL;
-  const fftwf_complex *filtered = plan->scratch + k * area;
-  for (size_t i = 0; i < area; i++)
+  const cpu_plan *plan = job->plan;
+  const fftcl_window *w = job->window;
+  size_t width = plan->width, area = width * plan->height;
+  size_t window_area = w->width * w->height, step = w->step;
+  float norm = 1.0f / ((float) area * (float) (step * step));
+  const fftwf_complex *block_row
+    = plan->scratch + k * area + (w->y + j * step) * width + w->x;
+  float *re = job->out + 2 * k * window_area + j * w->width;
+  float *im = 2 * k + 1 < plan->batch ? re + window_area : NULL;
+  for (size_t i = 0; i < w->width; i++)
     {
-      re[i] = filtered[i][0] * norm;
+      float sum_re = 0, sum_im = 0;
+      for (size_t dy = 0; dy < step; dy++)
+        for (size_t dx = 0; dx < step; dx++)
+          {
+            const float *value = block_row[dy * width + i * step + dx];
+            sum_re += value[0];
+            sum_im += value[1];
+          }
+      re[i] = sum_re * norm;
       if (im)
-        im[i] = filtered[i][1] * norm;
+        im[i] = sum_im * norm;
     }
 }
 
-static fftcl_status cpu_filter_apply (void *state, const fftcl_gain *gain,
-                                      float *planes, fftcl_timings *timings,
-                                      fftcl_error *err)
+/* Rows [first, end) of the window rows of every scratch plane, one after
+ * the other. */
+static void write_window_rows (const void *job_pointer, size_t first,
+                               size_t end)
+{
+  const window_job *job = job_pointer;
+  size_t rows = job->window->height;
+  for (size_t r = first; r < end; r++)
+    write_window_row (job, r / rows, r % rows);
+}
+
+static fftcl_status cpu_filter_apply_window (void *state,
+                                             const fftcl_gain *gain,
+                                             const fftcl_window *window,
+                                             float *out,
+                                             fftcl_timings *timings,
+                                             fftcl_error *err)
 {
   (void) err;
   cpu_plan *plan = state;
@@ -380,14 +437,87 @@ static fftcl_status cpu_filter_apply (void *state, const fftcl_gain *gain,
   double t1 = fftcl_now_ms ();
   fftwf_execute (plan->scratch_inverse);
   double t2 = fftcl_now_ms ();
-  for (size_t k = 0; k < spectrum_planes (plan); k++)
-    unpack_pair (plan, k, planes);
+  const window_job job = { plan, window, out };
+  in_parallel (plan, spectrum_planes (plan) * window->height,
+               write_window_rows, &job);
   if (timings)
     {
       timings->mask_ms = t1 - t0;
       timings->inverse_ms = t2 - t1;
       timings->download_ms = fftcl_now_ms () - t2;
     }
+  return FFTCL_OK;
+}
+
+typedef struct {
+  const cpu_plan *plan;
+  size_t out_width, out_height;
+  float *out;
+} spectrum_job;
+
+/* First frequency index of cell c of `cells` over an axis of length n:
+ * (c − cells/2) · (n/cells), modulo n. */
+static size_t first_bin (size_t c, size_t cells, size_t n)
+{
+  size_t bins = n / cells;
+  return (c * bins + n - cells / 2 * bins) % n;
+}
+
+/* |re + i·im|; hypot () took most of the view's time. */
+static double magnitude (double re, double im)
+{
+  return sqrt (re * re + im * im);
+}
+
+/* Σ over the real planes of |X_c(kx, ky)|. A packed plane holds
+ * Z = A + iB; with M = conj Z(−k), |A| = |Z + M| / 2, |B| = |Z − M| / 2. */
+static double amplitude_sum (const cpu_plan *plan, size_t kx, size_t ky)
+{
+  size_t width = plan->width, height = plan->height, area = width * height;
+  size_t at = ky * width + kx;
+  size_t mirror = (height - ky) % height * width + (width - kx) % width;
+  double sum = 0;
+  for (size_t k = 0; k < spectrum_planes (plan); k++)
+    {
+      const float *z = plan->spectrum[k * area + at];
+      const float *m = plan->spectrum[k * area + mirror];
+      if (2 * k + 1 < plan->batch)
+        sum += (magnitude (z[0] + m[0], z[1] - m[1])
+                + magnitude (z[0] - m[0], z[1] + m[1])) / 2;
+      else
+        sum += magnitude (z[0], z[1]);
+    }
+  return sum;
+}
+
+static void write_spectrum_rows (const void *job_pointer, size_t first,
+                                 size_t end)
+{
+  const spectrum_job *job = job_pointer;
+  const cpu_plan *plan = job->plan;
+  size_t bins_x = plan->width / job->out_width;
+  size_t bins_y = plan->height / job->out_height;
+  double norm = 1.0 / (double) (plan->width * plan->height);
+  for (size_t v = first; v < end; v++)
+    for (size_t u = 0; u < job->out_width; u++)
+      {
+        size_t kx = first_bin (u, job->out_width, plan->width);
+        size_t ky = first_bin (v, job->out_height, plan->height);
+        double largest = 0;
+        for (size_t dy = 0; dy < bins_y; dy++)
+          for (size_t dx = 0; dx < bins_x; dx++)
+            largest = fmax (largest, amplitude_sum (plan, kx + dx, ky + dy));
+        job->out[v * job->out_width + u] = (float) (largest * norm);
+      }
+}
+
+static fftcl_status cpu_filter_spectrum (void *state, size_t out_width,
+                                         size_t out_height, float *out,
+                                         fftcl_error *err)
+{
+  (void) err;
+  const spectrum_job job = { state, out_width, out_height, out };
+  in_parallel (state, out_height, write_spectrum_rows, &job);
   return FFTCL_OK;
 }
 
@@ -422,13 +552,14 @@ static fftcl_status cpu_time_filter (void *state, const fftcl_gain *gain,
   float *out = fftwf_alloc_real (floats);
   if (!out)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  const fftcl_window whole = { 0, 0, plan->width, plan->height, 1 };
   fftcl_status status = FFTCL_OK;
   for (size_t i = 0; i < runs && status == FFTCL_OK; i++)
     {
       double start = fftcl_now_ms ();
       status = cpu_filter_load (plan, planes, NULL, err);
       if (status == FFTCL_OK)
-        status = cpu_filter_apply (plan, gain, out, NULL, err);
+        status = cpu_filter_apply_window (plan, gain, &whole, out, NULL, err);
       ms[i] = fftcl_now_ms () - start;
     }
   fftwf_free (out);
@@ -442,7 +573,8 @@ const fftcl_backend fftcl_cpu_backend = {
   .plan_destroy = cpu_plan_destroy,
   .transform = cpu_transform,
   .filter_load = cpu_filter_load,
-  .filter_apply = cpu_filter_apply,
+  .filter_apply_window = cpu_filter_apply_window,
+  .filter_spectrum = cpu_filter_spectrum,
   .time_transform = cpu_time_transform,
   .time_filter = cpu_time_filter,
 };

@@ -170,6 +170,46 @@ fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
                                  float *planes, fftcl_timings *timings,
                                  fftcl_error *err);
 
+/* A rectangle of the filtered planes, and how coarsely to deliver it:
+ * width × height values per plane, the one at (i, j) the mean of the
+ * step × step block of filtered values whose top-left corner is
+ * (x + i·step, y + j·step). Every block lies inside the plan's planes. */
+typedef struct {
+  size_t x, y;          /* top-left corner, in plane pixels */
+  size_t width, height; /* values per row, rows per plane */
+  size_t step;          /* ≥ 1; 1 delivers the pixels themselves */
+} fftcl_window;
+
+/* Like fftcl_filter_apply, but writes only `window` of each filtered
+ * plane to `out`: window->width · window->height · batch floats, plane
+ * after plane. A preview redoes only this on every change; a final run
+ * asks for the image without its padding. The inverse transforms cost as
+ * much as fftcl_filter_apply's; only the transfer to the host shrinks.
+ * A step of 0, an empty window, or one whose blocks reach past the planes
+ * is FFTCL_ERROR_ARGUMENT, as is a call before fftcl_filter_load. */
+fftcl_status fftcl_filter_apply_window (fftcl_plan *plan,
+                                        const fftcl_gain *gain,
+                                        const fftcl_window *window,
+                                        float *out, fftcl_timings *timings,
+                                        fftcl_error *err);
+
+/* The loaded spectrum, for people to look at: out_width × out_height
+ * floats, row after row, centred (zero frequency at (out_width / 2,
+ * out_height / 2), fx growing to the right, fy downward). Each value is
+ * the largest amplitude |X(fx, fy)| / (width · height), summed over the
+ * real planes, among the frequencies its cell covers, so that narrow
+ * peaks survive the reduction: cell (u, v) covers the width / out_width
+ * frequency indices from kx = (u − out_width / 2) · (width / out_width)
+ * on, taken modulo width, and likewise in y. A real plane's cosine of
+ * amplitude a at (kx, ky) shows a / 2 in the cells of (kx, ky) and
+ * (−kx, −ky). out_width and out_height are powers of two no larger than
+ * the plan's width and height. It may be called after fftcl_filter_load,
+ * between applies, as often as wanted; before, or after an
+ * fftcl_transform, it is FFTCL_ERROR_ARGUMENT. */
+fftcl_status fftcl_filter_spectrum (fftcl_plan *plan, size_t out_width,
+                                    size_t out_height, float *out,
+                                    fftcl_error *err);
+
 /* ---- Measuring --------------------------------------------------------- */
 
 /* For benchmarks: run the transform (or the whole filter: forward, mask,

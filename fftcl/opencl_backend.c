@@ -5,7 +5,10 @@
  * planes packed in each (the gain is real and even, so it filters both at
  * once), plus one scratch plane. Transforms stream one plane at a time
  * through the scratch plane; when their long axes need a spare plane they
- * borrow the first spectrum plane, and the filter must be loaded again. */
+ * borrow the first spectrum plane, and the filter must be loaded again.
+ * Windows of at most a quarter plane are averaged into a buffer of their
+ * own, made when first needed; the spectrum view works in the scratch
+ * plane. */
 #include "backend.h"
 
 #include "opencl_device.h"
@@ -14,8 +17,9 @@
 
 #include <stdlib.h>
 
-/* Unpacking splits the scratch plane in chunks of this many values; each
- * chunk is then one row of a rectangular read. */
+/* Unpacking splits the scratch plane in chunks of this many values, or of
+ * one row when rows are shorter; a row of a rectangular read lies within
+ * one chunk. */
 #define SPLIT_CHUNK 1024
 #define SPLIT_THREADS 256
 
@@ -26,10 +30,14 @@ typedef struct {
   cl_mem *spectra; /* ceil(batch / 2) planes */
   size_t spectrum_count;
   cl_mem scratch;
-  cl_kernel pack, split;
+  cl_kernel pack, split, window_means;
+  cl_kernel invert_frequencies, amplitude_sums, spectrum_cells;
   cl_mem notches;          /* the gain's notch triples, as floats */
   size_t notch_capacity;   /* triples `notches` has room for, at least 1 */
   size_t split_chunk, split_threads;
+  cl_mem means;            /* window_means's output, made when needed */
+  size_t means_capacity;   /* floats */
+  cl_mem positions;        /* invert_frequencies's output, made when needed */
   int spectrum_lost; /* a transform used spectra[0] as its spare */
 } opencl_plan;
 
@@ -119,8 +127,7 @@ static fftcl_status size_split (opencl_plan *plan, fftcl_error *err)
     sizeof kernel_threads, &kernel_threads, NULL);
   if (code != CL_SUCCESS)
     return fftcl_ocl_fail (err, code, "querying the unpacking kernel");
-  size_t area = area_of (plan);
-  plan->split_chunk = area < SPLIT_CHUNK ? area : SPLIT_CHUNK;
+  plan->split_chunk = plan->width < SPLIT_CHUNK ? plan->width : SPLIT_CHUNK;
   plan->split_threads = SPLIT_THREADS;
   while (plan->split_threads > kernel_threads
          || plan->split_threads > plan->split_chunk)
@@ -144,6 +151,18 @@ static fftcl_status create_filter_kernels (opencl_plan *plan,
   if (status == FFTCL_OK)
     status = create_kernel (program, "split_chunks", &plan->split, err);
   if (status == FFTCL_OK)
+    status = create_kernel (program, "window_means", &plan->window_means,
+                            err);
+  if (status == FFTCL_OK)
+    status = create_kernel (program, "invert_frequencies",
+                            &plan->invert_frequencies, err);
+  if (status == FFTCL_OK)
+    status = create_kernel (program, "amplitude_sums", &plan->amplitude_sums,
+                            err);
+  if (status == FFTCL_OK)
+    status = create_kernel (program, "spectrum_cells", &plan->spectrum_cells,
+                            err);
+  if (status == FFTCL_OK)
     status = size_split (plan, err);
   return status;
 }
@@ -159,9 +178,16 @@ static void destroy_plan (void *state)
   free (plan->spectra);
   if (plan->scratch)
     clReleaseMemObject (plan->scratch);
-  if (plan->notches)
-    clReleaseMemObject (plan->notches);
-  cl_kernel kernels[] = { plan->pack, plan->split };
+  cl_mem buffers[] = { plan->notches, plan->means, plan->positions };
+  for (size_t i = 0; i < sizeof buffers / sizeof *buffers; i++)
+    if (buffers[i])
+      clReleaseMemObject (buffers[i]);
+  cl_kernel kernels[] = { plan->pack,
+                          plan->split,
+                          plan->window_means,
+                          plan->invert_frequencies,
+                          plan->amplitude_sums,
+                          plan->spectrum_cells };
   for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
     if (kernels[i])
       clReleaseKernel (kernels[i]);
@@ -401,55 +427,183 @@ static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
                                  err);
 }
 
-/* Reads every other chunk of the split scratch plane into one real plane:
- * offset 0 for the real parts, one chunk for the imaginary parts. */
-static fftcl_status read_split (const opencl_plan *plan, size_t offset,
-                                float *plane, fftcl_error *err)
+/* Reads a rectangle of floats of the scratch plane, `columns` × `rows`
+ * from (column, row) with rows `pitch` floats apart, to `host` with rows
+ * `host_pitch` floats apart. */
+static fftcl_status read_rect (const opencl_plan *plan, size_t column,
+                               size_t row, size_t columns, size_t rows,
+                               size_t pitch, size_t host_pitch, float *host,
+                               fftcl_error *err)
 {
-  size_t chunk_bytes = plan->split_chunk * sizeof (float);
-  size_t origin[] = { offset * chunk_bytes, 0, 0 };
+  size_t f = sizeof (float);
+  size_t origin[] = { column * f, row, 0 };
   size_t host_origin[] = { 0, 0, 0 };
-  size_t region[] = { chunk_bytes, area_of (plan) / plan->split_chunk, 1 };
+  size_t region[] = { columns * f, rows, 1 };
   cl_int code = clEnqueueReadBufferRect (
     plan->device->queue, plan->scratch, CL_FALSE, origin, host_origin,
-    region, 2 * chunk_bytes, 0, chunk_bytes, 0, plane, 0, NULL, NULL);
+    region, pitch * f, 0, host_pitch * f, 0, host, 0, NULL, NULL);
   if (code != CL_SUCCESS)
-    return fftcl_ocl_fail (err, code, "downloading a plane");
+    return fftcl_ocl_fail (err, code, "downloading a window");
   return FFTCL_OK;
 }
 
-static fftcl_status download_pair (const opencl_plan *plan, size_t k,
-                                   float *planes, fftcl_error *err)
+/* Reads the window of one real plane out of the split scratch plane:
+ * `part` 0 for the real parts, 1 for the imaginary parts. A row of the
+ * plane is width / chunk chunks, 2 · width floats: chunk c starts 2·c·chunk
+ * floats in, with its real parts, then its imaginary parts. A window of
+ * whole rows is read as one rectangle of chunks. */
+static fftcl_status read_split_window (const opencl_plan *plan, size_t part,
+                                       const fftcl_window *w, float *plane,
+                                       fftcl_error *err)
 {
-  size_t area = area_of (plan);
-  size_t global = area / plan->split_chunk * plan->split_threads;
+  size_t chunk = plan->split_chunk, width = plan->width;
+  size_t chunks_per_row = width / chunk;
+  if (w->x == 0 && w->width == width)
+    return read_rect (plan, part * chunk, w->y * chunks_per_row, chunk,
+                      w->height * chunks_per_row, 2 * chunk, chunk, plane,
+                      err);
+  fftcl_status status = FFTCL_OK;
+  size_t end = w->x + w->width;
+  for (size_t c = w->x / chunk; c * chunk < end && status == FFTCL_OK; c++)
+    {
+      size_t first = w->x > c * chunk ? w->x : c * chunk;
+      size_t last = end < (c + 1) * chunk ? end : (c + 1) * chunk;
+      status = read_rect (plan, 2 * c * chunk + part * chunk
+                                  + (first - c * chunk), w->y,
+                          last - first, w->height, 2 * width, w->width,
+                          plane + (first - w->x), err);
+    }
+  return status;
+}
+
+/* Splits the filtered pair k in the scratch plane and reads the window of
+ * its real planes. */
+static fftcl_status download_split_window (const opencl_plan *plan,
+                                           size_t k, const fftcl_window *w,
+                                           float *out, fftcl_error *err)
+{
+  size_t global = area_of (plan) / plan->split_chunk * plan->split_threads;
+  size_t window_area = w->width * w->height;
   const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (plan->scratch) };
   fftcl_status status = fftcl_ocl_set_args (plan->split, 0, args, 1, err);
   if (status == FFTCL_OK)
     status = enqueue (plan, plan->split, 1, &global, &plan->split_threads,
                       "unpacking planes", err);
   if (status == FFTCL_OK)
-    status = read_split (plan, 0, planes + 2 * k * area, err);
+    status = read_split_window (plan, 0, w, out + 2 * k * window_area, err);
   if (status == FFTCL_OK && 2 * k + 1 < plan->batch)
-    status = read_split (plan, 1, planes + (2 * k + 1) * area, err);
+    status = read_split_window (plan, 1, w,
+                                out + (2 * k + 1) * window_area, err);
   return status;
 }
 
-static fftcl_status filter_apply (void *state, const fftcl_gain *gain,
-                                  float *planes, fftcl_timings *timings,
-                                  fftcl_error *err)
+/* Runs a 2-D kernel over columns × rows items, in work-groups of one row
+ * of up to 64 items, the range rounded up to whole groups. */
+static fftcl_status enqueue_rows (const opencl_plan *plan, cl_kernel kernel,
+                                  size_t columns, size_t rows,
+                                  const char *what, fftcl_error *err)
 {
-  opencl_plan *plan = state;
+  size_t group;
+  cl_int code = clGetKernelWorkGroupInfo (kernel, plan->device->id,
+                                          CL_KERNEL_WORK_GROUP_SIZE,
+                                          sizeof group, &group, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, what);
+  size_t local[] = { 64, 1 };
+  while (local[0] > group || local[0] >= 2 * columns)
+    local[0] /= 2;
+  size_t global[] = { (columns + local[0] - 1) / local[0] * local[0], rows };
+  return enqueue (plan, kernel, 2, global, local, what, err);
+}
+
+/* Makes the means buffer hold at least `floats` floats. */
+static fftcl_status reserve_means (opencl_plan *plan, size_t floats,
+                                   fftcl_error *err)
+{
+  if (floats <= plan->means_capacity)
+    return FFTCL_OK;
+  if (plan->means)
+    clReleaseMemObject (plan->means);
+  plan->means_capacity = 0;
+  cl_int code;
+  plan->means = clCreateBuffer (plan->device->context, CL_MEM_READ_WRITE,
+                                floats * sizeof (float), NULL, &code);
+  if (code != CL_SUCCESS)
+    {
+      plan->means = NULL;
+      return fftcl_ocl_fail (err, code, "allocating the window buffer");
+    }
+  plan->means_capacity = floats;
+  return FFTCL_OK;
+}
+
+/* Averages the window of the filtered pair k in the scratch plane into
+ * the means buffer and reads it. */
+static fftcl_status download_window_means (const opencl_plan *plan,
+                                           size_t k, const fftcl_window *w,
+                                           float *out, fftcl_error *err)
+{
+  size_t window_area = w->width * w->height;
+  cl_int has_imaginary = 2 * k + 1 < plan->batch;
+  cl_uint width = (cl_uint) plan->width, x = (cl_uint) w->x;
+  cl_uint y = (cl_uint) w->y, step = (cl_uint) w->step;
+  cl_uint window_width = (cl_uint) w->width;
+  cl_uint window_height = (cl_uint) w->height;
+  const fftcl_ocl_arg args[] = {
+    FFTCL_OCL_ARG (plan->scratch), FFTCL_OCL_ARG (plan->means),
+    FFTCL_OCL_ARG (width),         FFTCL_OCL_ARG (x),
+    FFTCL_OCL_ARG (y),             FFTCL_OCL_ARG (step),
+    FFTCL_OCL_ARG (window_width),  FFTCL_OCL_ARG (window_height),
+    FFTCL_OCL_ARG (has_imaginary),
+  };
+  fftcl_status status = fftcl_ocl_set_args (plan->window_means, 0, args,
+                                            sizeof args / sizeof *args, err);
+  if (status == FFTCL_OK)
+    status = enqueue_rows (plan, plan->window_means, w->width, w->height,
+                           "averaging a window", err);
+  if (status != FFTCL_OK)
+    return status;
+  cl_int code = clEnqueueReadBuffer (
+    plan->device->queue, plan->means, CL_FALSE, 0,
+    (has_imaginary ? 2 : 1) * window_area * sizeof (float),
+    out + 2 * k * window_area, 0, NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "downloading a window");
+  return FFTCL_OK;
+}
+
+static fftcl_status check_spectrum (const opencl_plan *plan,
+                                    fftcl_error *err)
+{
   if (plan->spectrum_lost)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
                        "fftcl: a transform on this plan overwrote the "
                        "filter's spectrum; load it again");
+  return FFTCL_OK;
+}
+
+/* A window of at most a quarter plane (every step but 1 gives one) is
+ * averaged on the device and read in one piece; a larger one is read
+ * row by row out of the split plane, with no copy on the device. */
+static fftcl_status filter_apply_window (void *state, const fftcl_gain *gain,
+                                         const fftcl_window *window,
+                                         float *out, fftcl_timings *timings,
+                                         fftcl_error *err)
+{
+  opencl_plan *plan = state;
+  fftcl_status status = check_spectrum (plan, err);
+  if (status != FFTCL_OK)
+    return status;
   double *inverse_ms = timings ? &timings->inverse_ms : NULL;
   double *download_ms = timings ? &timings->download_ms : NULL;
   double start = fftcl_now_ms ();
   if (timings)
     timings->mask_ms = timings->inverse_ms = timings->download_ms = 0;
-  fftcl_status status = set_gain (plan, gain, err);
+  size_t window_area = window->width * window->height;
+  int averaged = 4 * window_area <= area_of (plan);
+  status = set_gain (plan, gain, err);
+  if (status == FFTCL_OK && averaged)
+    status = reserve_means (plan, 2 * window_area, err);
   for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
     {
       status = fftcl_ocl_fft_filtered_inverse (plan->fft, plan->spectra[k],
@@ -457,10 +611,114 @@ static fftcl_status filter_apply (void *state, const fftcl_gain *gain,
       if (status == FFTCL_OK)
         status = time_step (plan, inverse_ms, &start, err);
       if (status == FFTCL_OK)
-        status = download_pair (plan, k, planes, err);
+        status = averaged
+                   ? download_window_means (plan, k, window, out, err)
+                   : download_split_window (plan, k, window, out, err);
       if (status == FFTCL_OK)
         status = time_step (plan, download_ms, &start, err);
     }
+  return finish (plan, status, err);
+}
+
+/* The position of each frequency index in the in-place spectrum order,
+ * worked out once from the FFT's frequency table. */
+static fftcl_status prepare_positions (opencl_plan *plan, fftcl_error *err)
+{
+  if (plan->positions)
+    return FFTCL_OK;
+  size_t count = plan->width + plan->height;
+  cl_int code;
+  cl_mem positions = clCreateBuffer (plan->device->context, CL_MEM_READ_WRITE,
+                                     count * sizeof (cl_uint), NULL, &code);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "allocating the position table");
+  cl_mem frequencies = fftcl_ocl_fft_frequencies (plan->fft);
+  cl_uint width = (cl_uint) plan->width, height = (cl_uint) plan->height;
+  const fftcl_ocl_arg args[] = {
+    FFTCL_OCL_ARG (frequencies), FFTCL_OCL_ARG (positions),
+    FFTCL_OCL_ARG (width), FFTCL_OCL_ARG (height),
+  };
+  fftcl_status status
+    = fftcl_ocl_set_args (plan->invert_frequencies, 0, args, 4, err);
+  if (status == FFTCL_OK)
+    status = enqueue (plan, plan->invert_frequencies, 1, &count, NULL,
+                      "inverting the frequency table", err);
+  if (status == FFTCL_OK)
+    plan->positions = positions;
+  else
+    clReleaseMemObject (positions);
+  return status;
+}
+
+/* The amplitudes of every spectrum plane, summed per frequency in the
+ * scratch plane's first width · height floats. */
+static fftcl_status sum_amplitudes (const opencl_plan *plan,
+                                    fftcl_error *err)
+{
+  cl_uint width = (cl_uint) plan->width, height = (cl_uint) plan->height;
+  const size_t global[] = { plan->width, plan->height };
+  fftcl_status status = FFTCL_OK;
+  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
+    {
+      cl_int has_imaginary = 2 * k + 1 < plan->batch, first = k == 0;
+      const fftcl_ocl_arg args[] = {
+        FFTCL_OCL_ARG (plan->spectra[k]), FFTCL_OCL_ARG (plan->scratch),
+        FFTCL_OCL_ARG (plan->positions),  FFTCL_OCL_ARG (width),
+        FFTCL_OCL_ARG (height),           FFTCL_OCL_ARG (has_imaginary),
+        FFTCL_OCL_ARG (first),
+      };
+      status = fftcl_ocl_set_args (plan->amplitude_sums, 0, args,
+                                   sizeof args / sizeof *args, err);
+      if (status == FFTCL_OK)
+        status = enqueue (plan, plan->amplitude_sums, 2, global, NULL,
+                          "summing amplitudes", err);
+    }
+  return status;
+}
+
+/* The cells of the view, after the sums in the scratch plane, read to
+ * `out`. */
+static fftcl_status reduce_cells (const opencl_plan *plan, size_t out_width,
+                                  size_t out_height, float *out,
+                                  fftcl_error *err)
+{
+  cl_uint width = (cl_uint) plan->width, height = (cl_uint) plan->height;
+  cl_uint cells_x = (cl_uint) out_width, cells_y = (cl_uint) out_height;
+  float norm = 1.0f / (float) area_of (plan);
+  const fftcl_ocl_arg args[] = {
+    FFTCL_OCL_ARG (plan->scratch), FFTCL_OCL_ARG (width),
+    FFTCL_OCL_ARG (height),        FFTCL_OCL_ARG (cells_x),
+    FFTCL_OCL_ARG (cells_y),       FFTCL_OCL_ARG (norm),
+  };
+  const size_t global[] = { out_width, out_height };
+  fftcl_status status = fftcl_ocl_set_args (plan->spectrum_cells, 0, args,
+                                            sizeof args / sizeof *args, err);
+  if (status == FFTCL_OK)
+    status = enqueue (plan, plan->spectrum_cells, 2, global, NULL,
+                      "reducing the spectrum view", err);
+  if (status != FFTCL_OK)
+    return status;
+  cl_int code = clEnqueueReadBuffer (
+    plan->device->queue, plan->scratch, CL_FALSE,
+    area_of (plan) * sizeof (float), out_width * out_height * sizeof *out,
+    out, 0, NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "downloading the spectrum view");
+  return FFTCL_OK;
+}
+
+static fftcl_status filter_spectrum (void *state, size_t out_width,
+                                     size_t out_height, float *out,
+                                     fftcl_error *err)
+{
+  opencl_plan *plan = state;
+  fftcl_status status = check_spectrum (plan, err);
+  if (status == FFTCL_OK)
+    status = prepare_positions (plan, err);
+  if (status == FFTCL_OK)
+    status = sum_amplitudes (plan, err);
+  if (status == FFTCL_OK)
+    status = reduce_cells (plan, out_width, out_height, out, err);
   return finish (plan, status, err);
 }
 
@@ -555,7 +813,8 @@ const fftcl_backend fftcl_opencl_backend = {
   .plan_destroy = destroy_plan,
   .transform = transform,
   .filter_load = filter_load,
-  .filter_apply = filter_apply,
+  .filter_apply_window = filter_apply_window,
+  .filter_spectrum = filter_spectrum,
   .time_transform = time_transform,
   .time_filter = time_filter,
 };

@@ -9,7 +9,8 @@
  * to the CPU backend for good and redoes the failed call there. To redo a
  * call it must still have the call's input, so while on OpenCL it keeps a
  * host copy of what the device may have overwritten: the data of a
- * transform, the planes of the last load (apply has no input of its own). */
+ * transform, the planes of the last load (apply and the spectrum view have
+ * no input of their own: the CPU plan loads those planes first). */
 struct fftcl_plan {
   const fftcl_backend *backend;
   void *state;
@@ -26,6 +27,8 @@ typedef struct {
   float *data;
   const float *input;
   const fftcl_gain *gain;
+  const fftcl_window *window;
+  size_t out_width, out_height;
   fftcl_timings *timings;
   size_t runs;
   double *ms;
@@ -276,11 +279,11 @@ static fftcl_status check_gain (const fftcl_gain *gain, fftcl_error *err)
   return FFTCL_OK;
 }
 
-static fftcl_status run_apply (fftcl_plan *plan, const call *c,
-                               fftcl_error *err)
+static fftcl_status run_apply_window (fftcl_plan *plan, const call *c,
+                                      fftcl_error *err)
 {
-  return plan->backend->filter_apply (plan->state, c->gain, c->data,
-                                      c->timings, err);
+  return plan->backend->filter_apply_window (plan->state, c->gain, c->window,
+                                             c->data, c->timings, err);
 }
 
 /* The CPU plan has no spectrum yet: it loads the kept planes. */
@@ -291,20 +294,92 @@ static fftcl_status reload (fftcl_plan *plan, const call *c, fftcl_error *err)
                                      err);
 }
 
+static fftcl_status check_loaded (const fftcl_plan *plan, const char *caller,
+                                  fftcl_error *err)
+{
+  if (!plan->spectrum_loaded)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: %s before fftcl_filter_load", caller);
+  return FFTCL_OK;
+}
+
+/* Counting in blocks keeps x + width · step from overflowing. */
+static fftcl_status check_window (const fftcl_plan *plan,
+                                  const fftcl_window *w, fftcl_error *err)
+{
+  if (!w)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: window is NULL");
+  if (!w->step)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: window step is 0");
+  if (!w->width || !w->height)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: window %zu×%zu is empty", w->width, w->height);
+  if (w->x >= plan->width || w->y >= plan->height
+      || w->width > (plan->width - w->x) / w->step
+      || w->height > (plan->height - w->y) / w->step)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: a window of %zu×%zu values at (%zu, %zu), "
+                       "each of %zu×%zu px, reaches past the %zu×%zu planes",
+                       w->width, w->height, w->x, w->y, w->step, w->step,
+                       plan->width, plan->height);
+  return FFTCL_OK;
+}
+
+fftcl_status fftcl_filter_apply_window (fftcl_plan *plan,
+                                        const fftcl_gain *gain,
+                                        const fftcl_window *window,
+                                        float *out, fftcl_timings *timings,
+                                        fftcl_error *err)
+{
+  fftcl_status status = check_call (plan, out, err);
+  if (status == FFTCL_OK)
+    status = check_gain (gain, err);
+  if (status == FFTCL_OK)
+    status = check_window (plan, window, err);
+  if (status == FFTCL_OK)
+    status = check_loaded (plan, "fftcl_filter_apply", err);
+  if (status != FFTCL_OK)
+    return status;
+  const call c
+    = { .gain = gain, .window = window, .data = out, .timings = timings };
+  return with_fallback (plan, run_apply_window, reload, &c, err);
+}
+
 fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
                                  float *planes, fftcl_timings *timings,
                                  fftcl_error *err)
 {
-  fftcl_status status = check_call (plan, planes, err);
-  if (status == FFTCL_OK)
-    status = check_gain (gain, err);
+  const fftcl_window whole = { 0, 0, plan ? plan->width : 1,
+                               plan ? plan->height : 1, 1 };
+  return fftcl_filter_apply_window (plan, gain, &whole, planes, timings, err);
+}
+
+static fftcl_status run_spectrum (fftcl_plan *plan, const call *c,
+                                  fftcl_error *err)
+{
+  return plan->backend->filter_spectrum (plan->state, c->out_width,
+                                         c->out_height, c->data, err);
+}
+
+fftcl_status fftcl_filter_spectrum (fftcl_plan *plan, size_t out_width,
+                                    size_t out_height, float *out,
+                                    fftcl_error *err)
+{
+  fftcl_status status = check_call (plan, out, err);
   if (status != FFTCL_OK)
     return status;
-  if (!plan->spectrum_loaded)
+  if (!is_power_of_two (out_width) || !is_power_of_two (out_height)
+      || out_width > plan->width || out_height > plan->height)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: fftcl_filter_apply before fftcl_filter_load");
-  const call c = { .gain = gain, .data = planes, .timings = timings };
-  return with_fallback (plan, run_apply, reload, &c, err);
+                       "fftcl: a spectrum view of %zu×%zu is not powers of "
+                       "two up to the plan's %zu×%zu",
+                       out_width, out_height, plan->width, plan->height);
+  status = check_loaded (plan, "fftcl_filter_spectrum", err);
+  if (status != FFTCL_OK)
+    return status;
+  const call c
+    = { .out_width = out_width, .out_height = out_height, .data = out };
+  return with_fallback (plan, run_spectrum, reload, &c, err);
 }
 
 static fftcl_status check_timing (const fftcl_plan *plan, const void *data,

@@ -2,6 +2,7 @@
 #include "check.h"
 #include "fftcl.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static int failed_with (fftcl_status got, fftcl_status want,
@@ -92,6 +93,90 @@ static void check_call_arguments (fftcl_context *ctx)
   fftcl_plan_destroy (plan);
 }
 
+/* Windows of the 8×4 planes that are empty or reach past them. */
+static void check_window_arguments (fftcl_context *ctx)
+{
+  fftcl_plan *plan;
+  fftcl_error err = { 0 };
+  if (!check (fftcl_plan_create (ctx, 8, 4, 3, &plan, &err) == FFTCL_OK,
+              "plan 8x4: %s", err.message))
+    return;
+  float data[8 * 4 * 3] = { 0 };
+  const fftcl_gain gain = { .large_period = 40, .small_period = 3,
+                            .shape = FFTCL_SHAPE_GAUSSIAN, .keep_mean = 1 };
+  const fftcl_window fine = { 2, 1, 3, 1, 2 };
+  check (failed_with (fftcl_filter_apply_window (plan, &gain, &fine, data,
+                                                 NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "window before load: %s", err.message);
+  check (failed_with (fftcl_filter_spectrum (plan, 4, 4, data, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "spectrum before load: %s", err.message);
+  check (fftcl_filter_load (plan, data, NULL, &err) == FFTCL_OK, "load");
+  static const fftcl_window bad[] = {
+    { 0, 0, 8, 4, 0 },            /* step 0 */
+    { 0, 0, 0, 4, 1 },            /* empty */
+    { 0, 0, 8, 0, 1 },            /* empty */
+    { 1, 0, 8, 4, 1 },            /* one column past the right edge */
+    { 0, 1, 8, 4, 1 },            /* one row past the bottom */
+    { 0, 0, 4, 2, 3 },            /* blocks past both edges */
+    { 3, 0, 3, 1, 2 },            /* the last block half outside */
+    { 8, 0, 1, 1, 1 },            /* starts right of the planes */
+    { 0, 4, 1, 1, 1 },            /* starts below the planes */
+    { 1, 0, SIZE_MAX, 1, 2 },     /* x + width · step overflows */
+    { 0, 1, 1, SIZE_MAX / 2 + 1, 2 },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    check (failed_with (fftcl_filter_apply_window (plan, &gain, &bad[i],
+                                                   data, NULL, &err),
+                        FFTCL_ERROR_ARGUMENT, &err),
+           "window %zux%zu at (%zu, %zu) step %zu refused: %s", bad[i].width,
+           bad[i].height, bad[i].x, bad[i].y, bad[i].step, err.message);
+  check (failed_with (fftcl_filter_apply_window (plan, &gain, NULL, data,
+                                                 NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "window NULL: %s", err.message);
+  check (failed_with (fftcl_filter_apply_window (plan, &gain, &fine, NULL,
+                                                 NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "window out NULL: %s", err.message);
+  check (failed_with (fftcl_filter_apply_window (plan, NULL, &fine, data,
+                                                 NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "window gain NULL: %s", err.message);
+  check (failed_with (fftcl_filter_apply_window (NULL, &gain, &fine, data,
+                                                 NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "window plan NULL: %s", err.message);
+  static const size_t bad_views[][2] = {
+    { 0, 4 }, { 8, 0 }, { 3, 4 }, { 8, 6 }, { 16, 4 }, { 8, 8 },
+  };
+  for (size_t i = 0; i < sizeof bad_views / sizeof *bad_views; i++)
+    check (failed_with (fftcl_filter_spectrum (plan, bad_views[i][0],
+                                               bad_views[i][1], data, &err),
+                        FFTCL_ERROR_ARGUMENT, &err),
+           "spectrum view %zux%zu refused: %s", bad_views[i][0],
+           bad_views[i][1], err.message);
+  check (failed_with (fftcl_filter_spectrum (plan, 4, 4, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "spectrum out NULL: %s", err.message);
+  check (failed_with (fftcl_filter_spectrum (NULL, 4, 4, data, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "spectrum plan NULL: %s", err.message);
+  const fftcl_window corner = { 4, 2, 2, 1, 2 };
+  check (fftcl_filter_apply_window (plan, &gain, &corner, data, NULL, &err)
+           == FFTCL_OK
+           && fftcl_filter_spectrum (plan, 8, 4, data, &err) == FFTCL_OK,
+         "a window touching the corner and the spectrum after errors: %s",
+         err.message);
+  float transformed[2 * 8 * 4 * 3] = { 0 };
+  check (fftcl_transform (plan, FFTCL_FORWARD, transformed, &err) == FFTCL_OK
+           && failed_with (fftcl_filter_spectrum (plan, 4, 4, data, &err),
+                           FFTCL_ERROR_ARGUMENT, &err),
+         "spectrum after a transform refused: %s", err.message);
+  fftcl_plan_destroy (plan);
+}
+
 int main (void)
 {
   fftcl_context *ctx = (fftcl_context *) &ctx;
@@ -111,6 +196,7 @@ int main (void)
   printf ("# device: %s\n", fftcl_context_device_name (ctx));
   check_plan_arguments (ctx);
   check_call_arguments (ctx);
+  check_window_arguments (ctx);
   fftcl_plan_destroy (NULL);
   fftcl_context_destroy (ctx);
   fftcl_context_destroy (NULL);

@@ -21,7 +21,7 @@ static void disarm (void)
 {
   static const char *names[]
     = { "clEnqueueNDRangeKernel", "clCreateBuffer", "clBuildProgram",
-        "clFinish" };
+        "clFinish", "clEnqueueReadBufferRect" };
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     arm (names[i], -1);
 }
@@ -56,19 +56,40 @@ static void check_transform (fftcl_context *ctx, size_t width, size_t height,
   free (want);
 }
 
-/* The filter on the CPU backend, which fftcl-accuracy checks. */
-static float *cpu_filtered (const float *planes, size_t width, size_t height,
-                            size_t batch)
+/* A CPU plan of the planes, loaded, which fftcl-accuracy and
+ * fftcl-window check. */
+static fftcl_plan *cpu_loaded (fftcl_context **cpu, const float *planes,
+                               size_t width, size_t height, size_t batch)
 {
-  size_t n = width * height * batch;
-  float *out = malloc (n * sizeof *out);
-  fftcl_context *cpu;
-  fftcl_plan *plan;
-  if (fftcl_context_create ("cpu", &cpu, NULL) != FFTCL_OK)
-    return out;
-  if (fftcl_plan_create (cpu, width, height, batch, &plan, NULL) == FFTCL_OK
-      && fftcl_filter_load (plan, planes, NULL, NULL) == FFTCL_OK)
-    fftcl_filter_apply (plan, &gain, out, NULL, NULL);
+  fftcl_plan *plan = NULL;
+  if (fftcl_context_create ("cpu", cpu, NULL) == FFTCL_OK
+      && fftcl_plan_create (*cpu, width, height, batch, &plan, NULL)
+           == FFTCL_OK)
+    fftcl_filter_load (plan, planes, NULL, NULL);
+  return plan;
+}
+
+/* `window` of the filtered planes on the CPU backend. */
+static float *cpu_filtered (const float *planes, size_t width, size_t height,
+                            size_t batch, const fftcl_window *window)
+{
+  float *out = calloc (window->width * window->height * batch, sizeof *out);
+  fftcl_context *cpu = NULL;
+  fftcl_plan *plan = cpu_loaded (&cpu, planes, width, height, batch);
+  fftcl_filter_apply_window (plan, &gain, window, out, NULL, NULL);
+  fftcl_plan_destroy (plan);
+  fftcl_context_destroy (cpu);
+  return out;
+}
+
+/* The spectrum view of the planes on the CPU backend. */
+static float *cpu_spectrum (const float *planes, size_t width, size_t height,
+                            size_t batch, size_t cells_x, size_t cells_y)
+{
+  float *out = calloc (cells_x * cells_y, sizeof *out);
+  fftcl_context *cpu = NULL;
+  fftcl_plan *plan = cpu_loaded (&cpu, planes, width, height, batch);
+  fftcl_filter_spectrum (plan, cells_x, cells_y, out, NULL);
   fftcl_plan_destroy (plan);
   fftcl_context_destroy (cpu);
   return out;
@@ -86,15 +107,30 @@ static double rms_against (const float *got, const float *want, size_t n)
 
 typedef enum { FAIL_IN_LOAD, FAIL_IN_APPLY } failing_call;
 
-/* Load and apply twice, the apply output written over the loaded planes,
- * as the plug-in does, with `name` failing after `calls` calls from the
+/* The whole planes through fftcl_filter_apply, written over the loaded
+ * planes as the plug-in does, when `window` is NULL; else the window
+ * through fftcl_filter_apply_window into `out`. */
+static fftcl_status apply (fftcl_plan *plan, const fftcl_window *window,
+                           float *planes, float *out, fftcl_error *err)
+{
+  if (!window)
+    return fftcl_filter_apply (plan, &gain, planes, NULL, err);
+  return fftcl_filter_apply_window (plan, &gain, window, out, NULL, err);
+}
+
+/* Load and apply twice, with `name` failing after `calls` calls from the
  * start of the failing call. */
 static void check_filter (fftcl_context *ctx, size_t width, size_t height,
-                          const char *name, long calls, failing_call when)
+                          const fftcl_window *window, const char *name,
+                          long calls, failing_call when)
 {
   size_t batch = 3, n = width * height * batch;
+  const fftcl_window whole = { 0, 0, width, height, 1 };
+  const fftcl_window *w = window ? window : &whole;
+  size_t out_n = w->width * w->height * batch;
   float *planes = random_floats (n);
-  float *want = cpu_filtered (planes, width, height, batch);
+  float *out = malloc (out_n * sizeof *out);
+  float *want = cpu_filtered (planes, width, height, batch, w);
   fftcl_plan *plan;
   fftcl_error err = { 0 };
   fftcl_status status
@@ -112,20 +148,68 @@ static void check_filter (fftcl_context *ctx, size_t width, size_t height,
   double e[2] = { INFINITY, INFINITY };
   for (int pass = 0; pass < 2 && status == FFTCL_OK; pass++)
     {
-      status = fftcl_filter_apply (plan, &gain, planes, NULL, &err);
-      e[pass] = status == FFTCL_OK ? rms_against (planes, want, n) : INFINITY;
+      status = apply (plan, window, planes, out, &err);
+      e[pass] = status == FFTCL_OK
+                  ? rms_against (window ? out : planes, want, out_n)
+                  : INFINITY;
     }
   disarm ();
   const char *reason = fftcl_plan_fallback_reason (plan);
   check (e[0] <= 1e-6 && e[1] <= 1e-6 && reason,
-         "filter %zux%zu, %s fails after %ld in %s: rel rms %.2e, %.2e "
-         "against the CPU, fell back: %s %s",
-         width, height, name, calls, when == FAIL_IN_LOAD ? "load" : "apply",
-         e[0], e[1], reason ? "yes" : "no",
+         "filter %zux%zu, window %zux%zu at (%zu, %zu) step %zu, %s fails "
+         "after %ld in %s: rel rms %.2e, %.2e against the CPU, fell back "
+         "because: %s %s",
+         width, height, w->width, w->height, w->x, w->y, w->step, name,
+         calls, when == FAIL_IN_LOAD ? "load" : "apply", e[0], e[1],
+         reason ? reason : "(no)", status == FFTCL_OK ? "" : err.message);
+  fftcl_plan_destroy (plan);
+  free (planes);
+  free (out);
+  free (want);
+}
+
+/* The spectrum view with `name` failing after `calls` calls from its
+ * start, then a window from the same plan, now on the CPU. */
+static void check_spectrum (fftcl_context *ctx, size_t width, size_t height,
+                            const char *name, long calls)
+{
+  size_t batch = 3, cells_x = 32, cells_y = 16;
+  size_t cells = cells_x * cells_y;
+  const fftcl_window window = { 5, 3, 20, 10, 3 };
+  size_t out_n = window.width * window.height * batch;
+  float *planes = random_floats (width * height * batch);
+  float *want = cpu_spectrum (planes, width, height, batch, cells_x, cells_y);
+  float *want_window = cpu_filtered (planes, width, height, batch, &window);
+  float *view = malloc (cells * sizeof *view);
+  float *out = malloc (out_n * sizeof *out);
+  fftcl_plan *plan = NULL;
+  fftcl_error err = { 0 };
+  fftcl_status status
+    = fftcl_plan_create (ctx, width, height, batch, &plan, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_load (plan, planes, NULL, &err);
+  arm (name, calls);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_spectrum (plan, cells_x, cells_y, view, &err);
+  disarm ();
+  double e = status == FFTCL_OK ? rms_against (view, want, cells) : INFINITY;
+  if (status == FFTCL_OK)
+    status = apply (plan, &window, planes, out, &err);
+  double e_window = status == FFTCL_OK
+                      ? rms_against (out, want_window, out_n)
+                      : INFINITY;
+  const char *reason = fftcl_plan_fallback_reason (plan);
+  check (e <= 1e-6 && e_window <= 1e-6 && reason,
+         "spectrum view %zux%zu, %s fails after %ld: rel rms %.2e against "
+         "the CPU, a window after it %.2e, fell back because: %s %s",
+         width, height, name, calls, e, e_window, reason ? reason : "(no)",
          status == FFTCL_OK ? "" : err.message);
   fftcl_plan_destroy (plan);
   free (planes);
   free (want);
+  free (want_window);
+  free (view);
+  free (out);
 }
 
 static void check_healthy_plan (fftcl_context *ctx)
@@ -164,9 +248,25 @@ int main (void)
   check_transform (ctx, 32, 32, "clCreateBuffer", 1, 1);
   /* A size not built yet in this context, so its kernels compile now. */
   check_transform (ctx, 2048, 4, "clBuildProgram", 0, 1);
-  check_filter (ctx, 128, 64, "clEnqueueNDRangeKernel", 2, FAIL_IN_LOAD);
-  check_filter (ctx, 128, 64, "clEnqueueNDRangeKernel", 1, FAIL_IN_APPLY);
-  check_filter (ctx, 256, 256, "clFinish", 0, FAIL_IN_APPLY);
+  /* Windows of at most a quarter plane are averaged on the device, larger
+   * ones read row by row. */
+  const fftcl_window small = { 7, 5, 30, 15, 3 };
+  const fftcl_window large = { 3, 1, 100, 60, 1 };
+  check_filter (ctx, 128, 64, NULL, "clEnqueueNDRangeKernel", 2,
+                FAIL_IN_LOAD);
+  check_filter (ctx, 128, 64, NULL, "clEnqueueNDRangeKernel", 1,
+                FAIL_IN_APPLY);
+  check_filter (ctx, 256, 256, NULL, "clFinish", 0, FAIL_IN_APPLY);
+  check_filter (ctx, 128, 64, &small, "clEnqueueNDRangeKernel", 2,
+                FAIL_IN_LOAD);
+  check_filter (ctx, 128, 64, &small, "clEnqueueNDRangeKernel", 1,
+                FAIL_IN_APPLY);
+  check_filter (ctx, 128, 64, &small, "clCreateBuffer", 1, FAIL_IN_APPLY);
+  check_filter (ctx, 128, 64, &large, "clEnqueueReadBufferRect", 1,
+                FAIL_IN_APPLY);
+  check_filter (ctx, 128, 64, &large, "clFinish", 0, FAIL_IN_APPLY);
+  check_spectrum (ctx, 128, 64, "clEnqueueNDRangeKernel", 2);
+  check_spectrum (ctx, 128, 64, "clCreateBuffer", 0);
   fftcl_context_destroy (ctx);
   fftw_cleanup ();
   return check_finish ();

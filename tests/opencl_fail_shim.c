@@ -17,6 +17,7 @@ static trap traps[] = {
   { "clCreateBuffer", -1 },
   { "clBuildProgram", -1 },
   { "clFinish", -1 },
+  { "clEnqueueReadBufferRect", -1 },
 };
 enum { TRAP_COUNT = sizeof traps / sizeof *traps };
 
@@ -93,4 +94,24 @@ cl_int clFinish (cl_command_queue queue)
   cl_int (*call) (cl_command_queue) = real (3);
   cl_int code = call (queue);
   return fails_now (3) ? CL_OUT_OF_RESOURCES : code;
+}
+
+cl_int clEnqueueReadBufferRect (cl_command_queue queue, cl_mem buffer,
+                                cl_bool blocking, const size_t *origin,
+                                const size_t *host_origin,
+                                const size_t *region, size_t row_pitch,
+                                size_t slice_pitch, size_t host_row_pitch,
+                                size_t host_slice_pitch, void *host,
+                                cl_uint wait_count, const cl_event *wait_list,
+                                cl_event *event)
+{
+  if (fails_now (4))
+    return CL_OUT_OF_RESOURCES;
+  cl_int (*call) (cl_command_queue, cl_mem, cl_bool, const size_t *,
+                  const size_t *, const size_t *, size_t, size_t, size_t,
+                  size_t, void *, cl_uint, const cl_event *, cl_event *)
+    = real (4);
+  return call (queue, buffer, blocking, origin, host_origin, region,
+               row_pitch, slice_pitch, host_row_pitch, host_slice_pitch,
+               host, wait_count, wait_list, event);
 }

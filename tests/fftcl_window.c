@@ -1,0 +1,377 @@
+/* fftcl_filter_apply_window and fftcl_filter_spectrum against FFTW in
+ * double, on the device FFTCL_DEVICE names: windows of the filtered planes
+ * (means of step × step blocks) for several gains per load, and the
+ * centred amplitude view of the loaded spectrum before and after them. */
+#include "check.h"
+#include "fftcl.h"
+#include "fftcl_oracle.h"
+
+#include <string.h>
+#include <unistd.h>
+
+/* RMS error of a window relative to the RMS of the whole filtered planes:
+ * a window's own values may be far smaller (block means of a band-pass). */
+static const double window_bound = 1e-6;
+/* Largest error of a view cell relative to the largest cell. */
+static const double spectrum_bound = 1e-6;
+
+typedef struct {
+  size_t width, height, batch;
+} shape;
+
+static const shape shapes[] = {
+  { 1, 1, 1 },     { 2, 4, 2 },     { 64, 32, 1 },   { 32, 64, 2 },
+  { 16, 256, 3 },  { 128, 128, 3 }, { 256, 256, 2 }, { 2048, 64, 3 },
+  { 512, 512, 3 }, { 1024, 512, 3 },
+};
+
+static const double notches[] = { 0.2, 0.1, 0.03, -0.05, 0.3, 0.02 };
+static const fftcl_gain gains[] = {
+  { 16, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1, FFTCL_STRIPES_NONE, 5, NULL, 0 },
+  { 0, 5, FFTCL_SHAPE_BUTTERWORTH, 3, 0, 0, FFTCL_STRIPES_NONE, 5, NULL, 0 },
+  { 10, 2.5, FFTCL_SHAPE_IDEAL, 2, 1, 1, FFTCL_STRIPES_HORIZONTAL, 20,
+    notches, 2 },
+};
+enum { GAIN_COUNT = sizeof gains / sizeof *gains };
+
+static double frequency (size_t k, size_t n)
+{
+  return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
+}
+
+/* Every plane filtered in double: forward, times the gain, inverse. */
+static double *oracle_filtered (const float *planes, shape s,
+                                const fftcl_gain *g)
+{
+  size_t area = s.width * s.height;
+  double *filtered = malloc (area * s.batch * sizeof *filtered);
+  fftw_complex *c = fftw_alloc_complex (area);
+  for (size_t b = 0; b < s.batch; b++)
+    {
+      for (size_t i = 0; i < area; i++)
+        {
+          c[i][0] = planes[b * area + i];
+          c[i][1] = 0;
+        }
+      fftw_double (c, s.width, s.height, 1, FFTW_FORWARD);
+      for (size_t y = 0; y < s.height; y++)
+        for (size_t x = 0; x < s.width; x++)
+          {
+            double gain = fftcl_gain_at (g, s.width, s.height,
+                                         frequency (x, s.width),
+                                         frequency (y, s.height));
+            c[y * s.width + x][0] *= gain;
+            c[y * s.width + x][1] *= gain;
+          }
+      fftw_double (c, s.width, s.height, 1, FFTW_BACKWARD);
+      for (size_t i = 0; i < area; i++)
+        filtered[b * area + i] = c[i][0];
+    }
+  fftw_free (c);
+  return filtered;
+}
+
+static double oracle_mean (const double *plane, shape s,
+                           const fftcl_window *w, size_t i, size_t j)
+{
+  double sum = 0;
+  for (size_t dy = 0; dy < w->step; dy++)
+    for (size_t dx = 0; dx < w->step; dx++)
+      sum += plane[(w->y + j * w->step + dy) * s.width + w->x + i * w->step
+                   + dx];
+  return sum / (double) (w->step * w->step);
+}
+
+/* Counted in blocks, so that windows made with a size_t underflow fail. */
+static int fits (shape s, fftcl_window w)
+{
+  return w.step && w.width && w.height && w.x < s.width && w.y < s.height
+         && w.width <= (s.width - w.x) / w.step
+         && w.height <= (s.height - w.y) / w.step;
+}
+
+/* The window of `step` touching the right and bottom edges, starting at
+ * least margin_x and margin_y pixels in. */
+static fftcl_window at_far_edges (shape s, size_t margin_x, size_t margin_y,
+                                  size_t step)
+{
+  size_t across = s.width > margin_x ? (s.width - margin_x) / step : 0;
+  size_t down = s.height > margin_y ? (s.height - margin_y) / step : 0;
+  return (fftcl_window) { s.width - across * step, s.height - down * step,
+                          across, down, step };
+}
+
+/* Full, interior, touching the far edges; steps 1 to 5 (3 and 5 divide no
+ * size); small ones averaged on an OpenCL device, large ones read in
+ * rows; one row; one pixel. Those that do not fit the shape are left out. */
+static size_t windows_of (shape s, fftcl_window *out)
+{
+  size_t w = s.width, h = s.height;
+  const fftcl_window candidates[] = {
+    { 0, 0, w, h, 1 },
+    { w / 8, h / 4, w / 2, h / 4, 1 },
+    { w / 16 + 1, h / 8, w * 3 / 4, h * 3 / 4, 1 },
+    at_far_edges (s, w / 4, h / 4, 1),
+    at_far_edges (s, w * 3 / 4, h * 3 / 4, 1),
+    { 0, 0, w / 2, h / 2, 2 },
+    { 1, 2, (w - 1) / 2 - 1, (h - 2) / 2 - 1, 2 },
+    at_far_edges (s, 1, 2, 3),
+    { 1, 2, (w - 1) / 3, (h - 2) / 3, 3 },
+    { 0, 0, w / 4, h / 4, 4 },
+    { 3, 1, (w - 3) / 5, (h - 1) / 5, 5 },
+    at_far_edges (s, 2, 1, 5),
+    { 3, h - 1, w - 5, 1, 1 },
+    { w - 1, h - 1, 1, 1, 1 },
+  };
+  size_t count = 0;
+  for (size_t i = 0; i < sizeof candidates / sizeof *candidates; i++)
+    if (fits (s, candidates[i]))
+      out[count++] = candidates[i];
+  return count;
+}
+
+static double rms_of (const double *values, size_t n)
+{
+  double sum = 0;
+  for (size_t i = 0; i < n; i++)
+    sum += values[i] * values[i];
+  return sqrt (sum / (double) n);
+}
+
+static void check_window (fftcl_plan *plan, shape s, const fftcl_gain *g,
+                          size_t gain_index, const double *filtered,
+                          const fftcl_window *w)
+{
+  size_t window_area = w->width * w->height;
+  float *got = malloc (window_area * s.batch * sizeof *got);
+  fftcl_error err = { 0 };
+  fftcl_status status
+    = fftcl_filter_apply_window (plan, g, w, got, NULL, &err);
+  double diff = 0;
+  for (size_t b = 0; status == FFTCL_OK && b < s.batch; b++)
+    for (size_t j = 0; j < w->height; j++)
+      for (size_t i = 0; i < w->width; i++)
+        {
+          double want = oracle_mean (filtered + b * s.width * s.height, s, w,
+                                     i, j);
+          double d = got[(b * w->height + j) * w->width + i] - want;
+          diff += d * d;
+        }
+  double scale = rms_of (filtered, s.width * s.height * s.batch);
+  double e = status == FFTCL_OK
+               ? sqrt (diff / (double) (window_area * s.batch))
+                   / (scale > 0 ? scale : 1)
+               : INFINITY;
+  check (e <= window_bound,
+         "window %zux%zu, %zu planes, gain %zu: %zux%zu at (%zu, %zu) step "
+         "%zu: rms error %.2e of the planes' rms %s",
+         s.width, s.height, s.batch, gain_index, w->width, w->height, w->x,
+         w->y, w->step, e, status == FFTCL_OK ? "" : err.message);
+  free (got);
+}
+
+/* Σ over the planes of |X_c(k)| / area, in natural order, in double. */
+static double *oracle_amplitudes (const float *planes, shape s)
+{
+  size_t area = s.width * s.height;
+  double *sums = calloc (area, sizeof *sums);
+  fftw_complex *c = fftw_alloc_complex (area);
+  for (size_t b = 0; b < s.batch; b++)
+    {
+      for (size_t i = 0; i < area; i++)
+        {
+          c[i][0] = planes[b * area + i];
+          c[i][1] = 0;
+        }
+      fftw_double (c, s.width, s.height, 1, FFTW_FORWARD);
+      for (size_t i = 0; i < area; i++)
+        sums[i] += hypot (c[i][0], c[i][1]) / (double) area;
+    }
+  fftw_free (c);
+  return sums;
+}
+
+/* Cell (u, v): the largest sum over kx = (u − cells_x/2) · bins_x + 0 …
+ * bins_x − 1 modulo the width, and likewise in y. */
+static double oracle_cell (const double *sums, shape s, size_t cells_x,
+                           size_t cells_y, size_t u, size_t v)
+{
+  long bins_x = (long) (s.width / cells_x), bins_y = (long) (s.height / cells_y);
+  long w = (long) s.width, h = (long) s.height;
+  double largest = 0;
+  for (long dy = 0; dy < bins_y; dy++)
+    for (long dx = 0; dx < bins_x; dx++)
+      {
+        long kx = ((long) u - (long) cells_x / 2) * bins_x + dx;
+        long ky = ((long) v - (long) cells_y / 2) * bins_y + dy;
+        size_t at = (size_t) (((ky % h + h) % h) * w + (kx % w + w) % w);
+        largest = fmax (largest, sums[at]);
+      }
+  return largest;
+}
+
+static void check_spectrum_view (fftcl_plan *plan, shape s,
+                                 const double *sums, size_t cells_x,
+                                 size_t cells_y, const char *when)
+{
+  float *got = malloc (cells_x * cells_y * sizeof *got);
+  fftcl_error err = { 0 };
+  fftcl_status status
+    = fftcl_filter_spectrum (plan, cells_x, cells_y, got, &err);
+  double worst = 0, largest = 0;
+  for (size_t v = 0; status == FFTCL_OK && v < cells_y; v++)
+    for (size_t u = 0; u < cells_x; u++)
+      {
+        double want = oracle_cell (sums, s, cells_x, cells_y, u, v);
+        largest = fmax (largest, want);
+        worst = fmax (worst, fabs (got[v * cells_x + u] - want));
+      }
+  double e = status == FFTCL_OK ? worst / largest : INFINITY;
+  check (e <= spectrum_bound,
+         "spectrum %zux%zu, %zu planes, %s, view %zux%zu: largest error "
+         "%.2e of the largest cell %s",
+         s.width, s.height, s.batch, when, cells_x, cells_y, e,
+         status == FFTCL_OK ? "" : err.message);
+  free (got);
+}
+
+static size_t at_most (size_t n, size_t limit)
+{
+  return n < limit ? n : limit;
+}
+
+static void check_spectrum_views (fftcl_plan *plan, shape s,
+                                  const double *sums, const char *when)
+{
+  size_t w = s.width, h = s.height;
+  const size_t views[][2] = {
+    { w, h }, { at_most (w, 16), at_most (h, 8) }, { 1, 1 },
+    { w, at_most (h, 2) }, { (w + 1) / 2, (h + 3) / 4 },
+  };
+  for (size_t i = 0; i < sizeof views / sizeof *views; i++)
+    check_spectrum_view (plan, s, sums, views[i][0], views[i][1], when);
+}
+
+/* One load, the spectrum view, every window for each gain in turn, and
+ * the view again: applies must leave the spectrum as loaded. */
+static void check_shape (fftcl_context *ctx, shape s)
+{
+  fftcl_plan *plan;
+  fftcl_error err = { 0 };
+  if (!check (fftcl_plan_create (ctx, s.width, s.height, s.batch, &plan,
+                                 &err) == FFTCL_OK,
+              "plan %zux%zu: %s", s.width, s.height, err.message))
+    return;
+  float *planes = random_floats (s.width * s.height * s.batch);
+  double *sums = oracle_amplitudes (planes, s);
+  fftcl_window windows[16];
+  size_t window_count = windows_of (s, windows);
+  if (check (fftcl_filter_load (plan, planes, NULL, &err) == FFTCL_OK,
+             "load %zux%zu: %s", s.width, s.height, err.message))
+    {
+      check_spectrum_views (plan, s, sums, "after load");
+      for (size_t g = 0; g < GAIN_COUNT; g++)
+        {
+          double *filtered = oracle_filtered (planes, s, &gains[g]);
+          for (size_t i = 0; i < window_count; i++)
+            check_window (plan, s, &gains[g], g, filtered, &windows[i]);
+          free (filtered);
+        }
+      check_spectrum_views (plan, s, sums, "after applies");
+    }
+  free (sums);
+  free (planes);
+  fftcl_plan_destroy (plan);
+}
+
+/* Cell of a view of `cells` cells over an axis of length n holding the
+ * signed frequency index k. */
+static size_t cell_of (long k, size_t n, size_t cells)
+{
+  long bins = (long) (n / cells);
+  long floor_div = k >= 0 ? k / bins : -((-k + bins - 1) / bins);
+  return (size_t) (floor_div + (long) cells / 2);
+}
+
+/* Planes 0 and 1, packed together, hold cos and sin of one wave: their
+ * packed spectrum is one spike at +k and nothing at −k, so a view that
+ * does not take the planes apart shows half of the peaks. Plane 2 holds
+ * a weaker wave of another frequency. */
+static void check_sinusoids (fftcl_context *ctx)
+{
+  shape s = { 128, 64, 3 };
+  size_t area = s.width * s.height, cells_x = 32, cells_y = 16;
+  long k1[2] = { 13, -9 }, k2[2] = { -40, 21 };
+  double a1 = 2.0, a2 = 0.5;
+  float *planes = malloc (area * s.batch * sizeof *planes);
+  for (size_t y = 0; y < s.height; y++)
+    for (size_t x = 0; x < s.width; x++)
+      {
+        double p1 = 2 * M_PI * ((double) k1[0] * x / s.width
+                                + (double) k1[1] * y / s.height);
+        double p2 = 2 * M_PI * ((double) k2[0] * x / s.width
+                                + (double) k2[1] * y / s.height);
+        planes[y * s.width + x] = (float) (a1 * cos (p1));
+        planes[area + y * s.width + x] = (float) (a1 * sin (p1));
+        planes[2 * area + y * s.width + x] = (float) (a2 * cos (p2));
+      }
+  float *view = malloc (cells_x * cells_y * sizeof *view);
+  fftcl_plan *plan = NULL;
+  fftcl_error err = { 0 };
+  fftcl_status status
+    = fftcl_plan_create (ctx, s.width, s.height, s.batch, &plan, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_load (plan, planes, NULL, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_spectrum (plan, cells_x, cells_y, view, &err);
+  /* Each plane's wave puts half its amplitude at +k and half at −k. */
+  double want[4] = { a1, a1, a2 / 2, a2 / 2 };
+  size_t peak_cells[4];
+  for (int sign = 0; sign < 2; sign++)
+    {
+      long m = sign ? -1 : 1;
+      peak_cells[sign] = cell_of (m * k1[1], s.height, cells_y) * cells_x
+                         + cell_of (m * k1[0], s.width, cells_x);
+      peak_cells[2 + sign] = cell_of (m * k2[1], s.height, cells_y) * cells_x
+                             + cell_of (m * k2[0], s.width, cells_x);
+    }
+  double peak_error = 0, elsewhere = 0;
+  for (size_t i = 0; status == FFTCL_OK && i < cells_x * cells_y; i++)
+    {
+      int peak = -1;
+      for (int p = 0; p < 4; p++)
+        if (peak_cells[p] == i)
+          peak = p;
+      if (peak >= 0)
+        peak_error = fmax (peak_error, fabs (view[i] - want[peak]));
+      else
+        elsewhere = fmax (elsewhere, view[i]);
+    }
+  check (status == FFTCL_OK && peak_error < 1e-5 && elsewhere < 1e-5,
+         "sinusoids: peaks in their cells off by %.1e, elsewhere at most "
+         "%.1e %s",
+         peak_error, elsewhere, status == FFTCL_OK ? "" : err.message);
+  fftcl_plan_destroy (plan);
+  free (view);
+  free (planes);
+}
+
+int main (void)
+{
+  /* Under valgrind the largest sizes take too long. */
+  const char *area_limit = getenv ("FFTCL_TEST_MAX_AREA");
+  size_t max_area = area_limit ? strtoul (area_limit, NULL, 10) : SIZE_MAX;
+  fftcl_context *ctx;
+  fftcl_error err = { 0 };
+  if (!check (fftcl_context_create (NULL, &ctx, &err) == FFTCL_OK,
+              "open device: %s", err.message))
+    return check_finish ();
+  printf ("# device: %s\n", fftcl_context_device_name (ctx));
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+    if (shapes[i].width * shapes[i].height <= max_area)
+      check_shape (ctx, shapes[i]);
+  check_sinusoids (ctx);
+  fftcl_context_destroy (ctx);
+  fftw_cleanup ();
+  return check_finish ();
+}
