@@ -15,6 +15,11 @@ typedef struct {
 
   fftcl_status (*plan_create) (void *device, size_t width, size_t height,
                                size_t batch, void **plan, fftcl_error *err);
+  /* fftcl_plan_create_mirrored; NULL where the backend cannot mirror,
+   * and plan.c runs a plain plan of the doubled size instead. */
+  fftcl_status (*plan_create_mirrored) (void *device, size_t width,
+                                        size_t height, size_t batch,
+                                        void **plan, fftcl_error *err);
   void (*plan_destroy) (void *plan);
 
   fftcl_status (*transform) (void *plan, fftcl_direction direction,

@@ -2,6 +2,8 @@
  * usable OpenCL device and as the fallback when one fails. */
 #include "backend.h"
 #include "cache_folder.h"
+#include "cpu_mirror.h"
+#include "cpu_plan.h"
 
 #include <fftw3.h>
 #include <math.h>
@@ -24,13 +26,6 @@ typedef struct {
   int threads;
 } cpu_device;
 
-typedef struct {
-  int threads;
-  size_t width, height, batch;
-  fftwf_plan forward, inverse;          /* fftcl_transform, planned lazily */
-  fftwf_complex *spectrum, *scratch;    /* filtering, allocated lazily */
-  fftwf_plan spectrum_forward, scratch_inverse;
-} cpu_plan;
 
 /* Mapped with its pages made at once: a band-pass touches every page of
  * arrays of up to gigabytes once, and one page fault per page costs about
@@ -118,9 +113,9 @@ static void cpu_close (void *device)
   free (device);
 }
 
-static fftcl_status cpu_plan_create (void *device, size_t width,
-                                     size_t height, size_t batch, void **out,
-                                     fftcl_error *err)
+static fftcl_status make_plan (void *device, size_t width, size_t height,
+                               size_t batch, int mirrored, void **out,
+                               fftcl_error *err)
 {
   cpu_plan *plan = calloc (1, sizeof *plan);
   if (!plan)
@@ -129,8 +124,23 @@ static fftcl_status cpu_plan_create (void *device, size_t width,
   plan->width = width;
   plan->height = height;
   plan->batch = batch;
+  plan->mirrored = mirrored;
   *out = plan;
   return FFTCL_OK;
+}
+
+static fftcl_status cpu_plan_create (void *device, size_t width,
+                                     size_t height, size_t batch, void **out,
+                                     fftcl_error *err)
+{
+  return make_plan (device, width, height, batch, 0, out, err);
+}
+
+static fftcl_status cpu_plan_create_mirrored (void *device, size_t width,
+                                              size_t height, size_t batch,
+                                              void **out, fftcl_error *err)
+{
+  return make_plan (device, width, height, batch, 1, out, err);
 }
 
 static void destroy_fftw_plan (fftwf_plan p)
@@ -139,7 +149,7 @@ static void destroy_fftw_plan (fftwf_plan p)
     fftwf_destroy_plan (p);
 }
 
-static size_t spectrum_planes (const cpu_plan *plan)
+size_t cpu_spectrum_planes (const cpu_plan *plan)
 {
   return (plan->batch + 1) / 2;
 }
@@ -150,8 +160,8 @@ static void release_filter (cpu_plan *plan)
   destroy_fftw_plan (plan->spectrum_forward);
   destroy_fftw_plan (plan->scratch_inverse);
   size_t area = plan->width * plan->height;
-  unmap_complex (plan->spectrum, area * spectrum_planes (plan));
-  unmap_complex (plan->scratch, area * spectrum_planes (plan));
+  unmap_complex (plan->spectrum, area * cpu_spectrum_planes (plan));
+  unmap_complex (plan->scratch, area * cpu_spectrum_planes (plan));
   plan->spectrum_forward = plan->scratch_inverse = NULL;
   plan->spectrum = plan->scratch = NULL;
 }
@@ -208,8 +218,8 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
   if (plan->spectrum_forward)
     return FFTCL_OK;
   size_t area = plan->width * plan->height;
-  plan->spectrum = map_complex (area * spectrum_planes (plan));
-  plan->scratch = map_complex (area * spectrum_planes (plan));
+  plan->spectrum = map_complex (area * cpu_spectrum_planes (plan));
+  plan->scratch = map_complex (area * cpu_spectrum_planes (plan));
   if (!plan->spectrum || !plan->scratch)
     {
       release_filter (plan);
@@ -217,9 +227,9 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
                          "for a %zu×%zu spectrum", plan->width, plan->height);
     }
   unsigned rigour = area <= MEASURED_AREA_MAX ? FFTW_MEASURE : FFTW_ESTIMATE;
-  plan->spectrum_forward = plan_planes (plan, spectrum_planes (plan),
+  plan->spectrum_forward = plan_planes (plan, cpu_spectrum_planes (plan),
                                         plan->spectrum, FFTW_FORWARD, rigour);
-  plan->scratch_inverse = plan_planes (plan, spectrum_planes (plan),
+  plan->scratch_inverse = plan_planes (plan, cpu_spectrum_planes (plan),
                                        plan->scratch, FFTW_BACKWARD, rigour);
   export_wisdom ();
   if (!plan->spectrum_forward || !plan->scratch_inverse)
@@ -234,20 +244,37 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
 /* Real planes 2k and 2k+1 become the real and imaginary parts of complex
  * plane k: the gain is real and even, so their filtered results stay
  * apart in the real and imaginary parts of the inverse. */
-static void pack_pairs (const cpu_plan *plan, const float *planes)
+typedef struct {
+  const cpu_plan *plan;
+  const float *planes;
+} pack_job;
+
+/* Rows [first, end) of every pair of real planes, each value where
+ * cpu_plane_index puts it. */
+static void pack_rows (const void *job_pointer, size_t first, size_t end)
 {
-  size_t area = plan->width * plan->height;
-  for (size_t k = 0; k < spectrum_planes (plan); k++)
+  const pack_job *job = job_pointer;
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width, area = width * plan->height;
+  for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
     {
-      const float *re = planes + 2 * k * area;
+      const float *re = job->planes + 2 * k * area;
       const float *im = 2 * k + 1 < plan->batch ? re + area : NULL;
       fftwf_complex *out = plan->spectrum + k * area;
-      for (size_t i = 0; i < area; i++)
-        {
-          out[i][0] = re[i];
-          out[i][1] = im ? im[i] : 0.0f;
-        }
+      for (size_t y = first; y < end; y++)
+        for (size_t x = 0; x < width; x++)
+          {
+            size_t at = cpu_plane_index (plan, x, y);
+            out[at][0] = re[y * width + x];
+            out[at][1] = im ? im[y * width + x] : 0.0f;
+          }
     }
+}
+
+static void pack_pairs (const cpu_plan *plan, const float *planes)
+{
+  const pack_job job = { plan, planes };
+  cpu_in_parallel (plan, plan->height, pack_rows, &job);
 }
 
 static fftcl_status cpu_filter_load (void *state, const float *planes,
@@ -274,9 +301,6 @@ static double frequency (size_t k, size_t n)
   return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
 }
 
-/* Work on rows [first, end) of something; `job` says what. */
-typedef void (*row_work) (const void *job, size_t first, size_t end);
-
 typedef struct {
   row_work work;
   const void *job;
@@ -293,8 +317,8 @@ static void *run_share (void *share_pointer)
 /* Splits rows 0 … rows − 1 over the plan's threads; the calling thread
  * takes the first share, and the share of any thread that fails to
  * start. */
-static void in_parallel (const cpu_plan *plan, size_t rows, row_work work,
-                         const void *job)
+void cpu_in_parallel (const cpu_plan *plan, size_t rows, row_work work,
+                      const void *job)
 {
   enum { MAX_THREADS = 64 };
   size_t threads = plan->threads < MAX_THREADS ? (size_t) plan->threads
@@ -362,7 +386,7 @@ static void multiply_gain_rows (const void *job_pointer, size_t first,
       for (size_t x = 0; x < width; x++)
         row_gain[x] = (float) fftcl_gain_at (job->gain, width, height,
                                              frequency (x, width), fy);
-      for (size_t k = 0; k < spectrum_planes (plan); k++)
+      for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
         multiply_row_pair (plan, k, y, row_gain);
     }
 }
@@ -374,7 +398,7 @@ static void multiply_gain_rows (const void *job_pointer, size_t first,
 static void multiply_gain (const cpu_plan *plan, const fftcl_gain *gain)
 {
   const gain_job job = { plan, gain };
-  in_parallel (plan, plan->height / 2 + 1, multiply_gain_rows, &job);
+  cpu_in_parallel (plan, plan->height / 2 + 1, multiply_gain_rows, &job);
 }
 
 typedef struct {
@@ -392,8 +416,8 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
   size_t width = plan->width, area = width * plan->height;
   size_t window_area = w->width * w->height, step = w->step;
   float norm = 1.0f / ((float) area * (float) (step * step));
-  const fftwf_complex *block_row
-    = plan->scratch + k * area + (w->y + j * step) * width + w->x;
+  const fftwf_complex *scratch = plan->scratch + k * area;
+  size_t top = w->y + j * step;
   float *re = job->out + 2 * k * window_area + j * w->width;
   float *im = 2 * k + 1 < plan->batch ? re + window_area : NULL;
   for (size_t i = 0; i < w->width; i++)
@@ -402,7 +426,8 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
       for (size_t dy = 0; dy < step; dy++)
         for (size_t dx = 0; dx < step; dx++)
           {
-            const float *value = block_row[dy * width + i * step + dx];
+            const float *value = scratch[cpu_plane_index (
+              plan, w->x + i * step + dx, top + dy)];
             sum_re += value[0];
             sum_im += value[1];
           }
@@ -433,12 +458,15 @@ static fftcl_status cpu_filter_apply_window (void *state,
   (void) err;
   cpu_plan *plan = state;
   double t0 = fftcl_now_ms ();
-  multiply_gain (plan, gain);
+  if (plan->mirrored)
+    cpu_mirror_gain (plan, gain);
+  else
+    multiply_gain (plan, gain);
   double t1 = fftcl_now_ms ();
   fftwf_execute (plan->scratch_inverse);
   double t2 = fftcl_now_ms ();
   const window_job job = { plan, window, out };
-  in_parallel (plan, spectrum_planes (plan) * window->height,
+  cpu_in_parallel (plan, cpu_spectrum_planes (plan) * window->height,
                write_window_rows, &job);
   if (timings)
     {
@@ -455,14 +483,6 @@ typedef struct {
   float *out;
 } spectrum_job;
 
-/* First frequency index of cell c of `cells` over an axis of length n:
- * (c − cells/2) · (n/cells), modulo n. */
-static size_t first_bin (size_t c, size_t cells, size_t n)
-{
-  size_t bins = n / cells;
-  return (c * bins + n - cells / 2 * bins) % n;
-}
-
 /* |re + i·im|; hypot () took most of the view's time. */
 static double magnitude (double re, double im)
 {
@@ -477,7 +497,7 @@ static double amplitude_sum (const cpu_plan *plan, size_t kx, size_t ky)
   size_t at = ky * width + kx;
   size_t mirror = (height - ky) % height * width + (width - kx) % width;
   double sum = 0;
-  for (size_t k = 0; k < spectrum_planes (plan); k++)
+  for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
     {
       const float *z = plan->spectrum[k * area + at];
       const float *m = plan->spectrum[k * area + mirror];
@@ -501,8 +521,8 @@ static void write_spectrum_rows (const void *job_pointer, size_t first,
   for (size_t v = first; v < end; v++)
     for (size_t u = 0; u < job->out_width; u++)
       {
-        size_t kx = first_bin (u, job->out_width, plan->width);
-        size_t ky = first_bin (v, job->out_height, plan->height);
+        size_t kx = cpu_first_bin (u, job->out_width, plan->width);
+        size_t ky = cpu_first_bin (v, job->out_height, plan->height);
         double largest = 0;
         for (size_t dy = 0; dy < bins_y; dy++)
           for (size_t dx = 0; dx < bins_x; dx++)
@@ -516,8 +536,12 @@ static fftcl_status cpu_filter_spectrum (void *state, size_t out_width,
                                          fftcl_error *err)
 {
   (void) err;
-  const spectrum_job job = { state, out_width, out_height, out };
-  in_parallel (state, out_height, write_spectrum_rows, &job);
+  const cpu_plan *plan = state;
+  const spectrum_job job = { plan, out_width, out_height, out };
+  if (plan->mirrored)
+    cpu_mirror_spectrum (plan, out_width, out_height, out);
+  else
+    cpu_in_parallel (plan, out_height, write_spectrum_rows, &job);
   return FFTCL_OK;
 }
 
@@ -570,6 +594,7 @@ const fftcl_backend fftcl_cpu_backend = {
   .open = cpu_open,
   .close = cpu_close,
   .plan_create = cpu_plan_create,
+  .plan_create_mirrored = cpu_plan_create_mirrored,
   .plan_destroy = cpu_plan_destroy,
   .transform = cpu_transform,
   .filter_load = cpu_filter_load,

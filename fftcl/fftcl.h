@@ -85,6 +85,24 @@ fftcl_status fftcl_plan_create (fftcl_context *ctx, size_t width,
                                 fftcl_plan **out, fftcl_error *err);
 void fftcl_plan_destroy (fftcl_plan *plan);
 
+/* A plan whose filter sees each width × height plane as the 2·width ×
+ * 2·height plane it makes with its mirror images (half-sample symmetric:
+ * reflected across its right and bottom edges), so that no edge wraps
+ * onto the opposite one; the gain's frequencies are on that doubled grid.
+ * On the FFTW backend it costs what a plain plan of width × height costs,
+ * not four times that: the spectrum of a mirrored plane is its DCT, which
+ * one FFT of the plane's size gives. (On OpenCL it runs, for now, as a
+ * plain plan of the doubled size.) The gain must be even in fx and in fy
+ * separately: radial shapes and stripes are, and a notch is when it lies
+ * on an axis (fx = 0 or fy = 0); other notches are FFTCL_ERROR_ARGUMENT.
+ * Windows lie inside the width × height plane; fftcl_filter_spectrum
+ * views the doubled grid, so its out_width and out_height may reach
+ * 2·width and 2·height. Such a plan only filters: fftcl_transform and
+ * fftcl_time_transform refuse it. */
+fftcl_status fftcl_plan_create_mirrored (fftcl_context *ctx, size_t width,
+                                         size_t height, size_t batch,
+                                         fftcl_plan **out, fftcl_error *err);
+
 /* When the OpenCL device fails a plan (a kernel does not compile, memory
  * or resources run out, the device is lost), the plan moves to the CPU
  * backend for good and redoes the failed call there, so the call still

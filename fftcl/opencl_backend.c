@@ -810,6 +810,7 @@ const fftcl_backend fftcl_opencl_backend = {
   .open = open_device,
   .close = close_device,
   .plan_create = create_plan,
+  .plan_create_mirrored = NULL,
   .plan_destroy = destroy_plan,
   .transform = transform,
   .filter_load = filter_load,

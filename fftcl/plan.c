@@ -15,6 +15,8 @@ struct fftcl_plan {
   const fftcl_backend *backend;
   void *state;
   size_t width, height, batch;
+  int mirrored;        /* fftcl_plan_create_mirrored */
+  int expanded;        /* the backend's plan is the doubled plane's */
   int spectrum_loaded;
   float *kept_input;   /* 2 · width · height · batch floats, made lazily */
   void *cpu_device;    /* opened when the plan fell back */
@@ -69,8 +71,9 @@ static fftcl_status move_to_cpu (fftcl_plan *plan, const fftcl_error *cause,
   fftcl_status status
     = fftcl_cpu_backend.open (NULL, &device, name, sizeof name, &cpu_err);
   if (status == FFTCL_OK)
-    status = fftcl_cpu_backend.plan_create (device, plan->width, plan->height,
-                                            plan->batch, &state, &cpu_err);
+    status = (plan->mirrored ? fftcl_cpu_backend.plan_create_mirrored
+                             : fftcl_cpu_backend.plan_create) (
+      device, plan->width, plan->height, plan->batch, &state, &cpu_err);
   if (status != FFTCL_OK)
     {
       if (device)
@@ -82,6 +85,7 @@ static fftcl_status move_to_cpu (fftcl_plan *plan, const fftcl_error *cause,
     plan->backend->plan_destroy (plan->state);
   plan->backend = &fftcl_cpu_backend;
   plan->state = state;
+  plan->expanded = 0;
   plan->cpu_device = device;
   snprintf (plan->fallback_reason, sizeof plan->fallback_reason, "%s",
             cause->message);
@@ -111,9 +115,25 @@ static fftcl_status with_fallback (fftcl_plan *plan, backend_call run,
   return status;
 }
 
-fftcl_status fftcl_plan_create (fftcl_context *ctx, size_t width,
-                                size_t height, size_t batch,
-                                fftcl_plan **out, fftcl_error *err)
+/* The backend's plan for `plan`: a mirrored one where the backend can
+ * mirror, else a plain one of the doubled size, whose planes plan.c
+ * extends with their mirror images. */
+static fftcl_status create_backend_plan (fftcl_plan *plan, void *device,
+                                         fftcl_error *err)
+{
+  const fftcl_backend *b = plan->backend;
+  if (plan->mirrored && b->plan_create_mirrored)
+    return b->plan_create_mirrored (device, plan->width, plan->height,
+                                    plan->batch, &plan->state, err);
+  plan->expanded = plan->mirrored;
+  size_t times = plan->expanded ? 2 : 1;
+  return b->plan_create (device, times * plan->width, times * plan->height,
+                         plan->batch, &plan->state, err);
+}
+
+static fftcl_status create (fftcl_context *ctx, size_t width, size_t height,
+                            size_t batch, int mirrored, fftcl_plan **out,
+                            fftcl_error *err)
 {
   if (!ctx || !out)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
@@ -132,10 +152,10 @@ fftcl_status fftcl_plan_create (fftcl_context *ctx, size_t width,
   *plan = (fftcl_plan) { .backend = ctx->backend,
                          .width = width,
                          .height = height,
-                         .batch = batch };
+                         .batch = batch,
+                         .mirrored = mirrored };
   fftcl_error device_err = { 0 };
-  fftcl_status status = plan->backend->plan_create (
-    ctx->device, width, height, batch, &plan->state, &device_err);
+  fftcl_status status = create_backend_plan (plan, ctx->device, &device_err);
   if (device_failed (status) && !runs_on_cpu (plan))
     status = move_to_cpu (plan, &device_err, err);
   else if (status != FFTCL_OK)
@@ -147,6 +167,20 @@ fftcl_status fftcl_plan_create (fftcl_context *ctx, size_t width,
     }
   *out = plan;
   return FFTCL_OK;
+}
+
+fftcl_status fftcl_plan_create (fftcl_context *ctx, size_t width,
+                                size_t height, size_t batch,
+                                fftcl_plan **out, fftcl_error *err)
+{
+  return create (ctx, width, height, batch, 0, out, err);
+}
+
+fftcl_status fftcl_plan_create_mirrored (fftcl_context *ctx, size_t width,
+                                         size_t height, size_t batch,
+                                         fftcl_plan **out, fftcl_error *err)
+{
+  return create (ctx, width, height, batch, 1, out, err);
 }
 
 void fftcl_plan_destroy (fftcl_plan *plan)
@@ -190,6 +224,15 @@ static fftcl_status check_call (const fftcl_plan *plan, const void *data,
   return FFTCL_OK;
 }
 
+static fftcl_status check_plain (const fftcl_plan *plan, fftcl_error *err)
+{
+  if (plan->mirrored)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: a mirrored plan only filters; transforms need "
+                       "a plan from fftcl_plan_create");
+  return FFTCL_OK;
+}
+
 static fftcl_status run_transform (fftcl_plan *plan, const call *c,
                                    fftcl_error *err)
 {
@@ -209,6 +252,8 @@ fftcl_status fftcl_transform (fftcl_plan *plan, fftcl_direction direction,
                               float *data, fftcl_error *err)
 {
   fftcl_status status = check_call (plan, data, err);
+  if (status == FFTCL_OK)
+    status = check_plain (plan, err);
   if (status != FFTCL_OK)
     return status;
   if (direction != FFTCL_FORWARD && direction != FFTCL_INVERSE)
@@ -224,10 +269,52 @@ fftcl_status fftcl_transform (fftcl_plan *plan, fftcl_direction direction,
   return with_fallback (plan, run_transform, restore_data, &c, err);
 }
 
+/* The planes with their mirror images, 2·width × 2·height each, for a
+ * mirrored plan whose backend filters the doubled planes as they are. */
+static float *mirror_images (const fftcl_plan *plan, const float *planes)
+{
+  size_t width = plan->width, height = plan->height;
+  float *out = malloc (4 * width * height * plan->batch * sizeof *out);
+  for (size_t b = 0; out && b < plan->batch; b++)
+    for (size_t y = 0; y < 2 * height; y++)
+      for (size_t x = 0; x < 2 * width; x++)
+        {
+          size_t from_y = y < height ? y : 2 * height - 1 - y;
+          size_t from_x = x < width ? x : 2 * width - 1 - x;
+          out[(b * 2 * height + y) * 2 * width + x]
+            = planes[(b * height + from_y) * width + from_x];
+        }
+  return out;
+}
+
+typedef fftcl_status (*planes_call) (fftcl_plan *plan, const call *c,
+                                     const float *planes, fftcl_error *err);
+
+/* Runs `run` with the call's input planes, extended first where the
+ * backend's plan is of the doubled size. */
+static fftcl_status with_planes (fftcl_plan *plan, const call *c,
+                                 planes_call run, fftcl_error *err)
+{
+  if (!plan->expanded)
+    return run (plan, c, c->input, err);
+  float *extended = mirror_images (plan, c->input);
+  if (!extended)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  fftcl_status status = run (plan, c, extended, err);
+  free (extended);
+  return status;
+}
+
+static fftcl_status load_planes (fftcl_plan *plan, const call *c,
+                                 const float *planes, fftcl_error *err)
+{
+  return plan->backend->filter_load (plan->state, planes, c->timings, err);
+}
+
 static fftcl_status run_load (fftcl_plan *plan, const call *c,
                               fftcl_error *err)
 {
-  return plan->backend->filter_load (plan->state, c->input, c->timings, err);
+  return with_planes (plan, c, load_planes, err);
 }
 
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *planes,
@@ -247,7 +334,24 @@ fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *planes,
   return status;
 }
 
-static fftcl_status check_gain (const fftcl_gain *gain, fftcl_error *err)
+/* A mirrored plan's gain must be even in fx and fy apart: notches only on
+ * the axes. */
+static fftcl_status check_mirrored_notches (const fftcl_plan *plan,
+                                            const fftcl_gain *gain,
+                                            fftcl_error *err)
+{
+  for (size_t i = 0; plan->mirrored && i < gain->notch_count; i++)
+    if (gain->notches[3 * i] != 0 && gain->notches[3 * i + 1] != 0)
+      return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                         "fftcl: notch %zu at (%g, %g) is off the axes; a "
+                         "mirrored plan takes only notches with fx = 0 or "
+                         "fy = 0",
+                         i, gain->notches[3 * i], gain->notches[3 * i + 1]);
+  return FFTCL_OK;
+}
+
+static fftcl_status check_gain (const fftcl_plan *plan,
+                                const fftcl_gain *gain, fftcl_error *err)
 {
   if (!gain)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: gain is NULL");
@@ -276,7 +380,7 @@ static fftcl_status check_gain (const fftcl_gain *gain, fftcl_error *err)
       return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
                          "fftcl: notch %zu has radius %g; it must be > 0", i,
                          gain->notches[3 * i + 2]);
-  return FFTCL_OK;
+  return check_mirrored_notches (plan, gain, err);
 }
 
 static fftcl_status run_apply_window (fftcl_plan *plan, const call *c,
@@ -333,7 +437,7 @@ fftcl_status fftcl_filter_apply_window (fftcl_plan *plan,
 {
   fftcl_status status = check_call (plan, out, err);
   if (status == FFTCL_OK)
-    status = check_gain (gain, err);
+    status = check_gain (plan, gain, err);
   if (status == FFTCL_OK)
     status = check_window (plan, window, err);
   if (status == FFTCL_OK)
@@ -368,12 +472,14 @@ fftcl_status fftcl_filter_spectrum (fftcl_plan *plan, size_t out_width,
   fftcl_status status = check_call (plan, out, err);
   if (status != FFTCL_OK)
     return status;
+  size_t grid = plan->mirrored ? 2 : 1;
   if (!is_power_of_two (out_width) || !is_power_of_two (out_height)
-      || out_width > plan->width || out_height > plan->height)
+      || out_width > grid * plan->width || out_height > grid * plan->height)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
                        "fftcl: a spectrum view of %zu×%zu is not powers of "
-                       "two up to the plan's %zu×%zu",
-                       out_width, out_height, plan->width, plan->height);
+                       "two up to the filter's grid of %zu×%zu",
+                       out_width, out_height, grid * plan->width,
+                       grid * plan->height);
   status = check_loaded (plan, "fftcl_filter_spectrum", err);
   if (status != FFTCL_OK)
     return status;
@@ -406,6 +512,8 @@ fftcl_status fftcl_time_transform (fftcl_plan *plan,
                                    double *ms, fftcl_error *err)
 {
   fftcl_status status = check_timing (plan, data, runs, ms, err);
+  if (status == FFTCL_OK)
+    status = check_plain (plan, err);
   if (status != FFTCL_OK)
     return status;
   plan->spectrum_loaded = 0;
@@ -414,11 +522,17 @@ fftcl_status fftcl_time_transform (fftcl_plan *plan,
   return with_fallback (plan, run_time_transform, NULL, &c, err);
 }
 
+static fftcl_status time_filter_planes (fftcl_plan *plan, const call *c,
+                                        const float *planes, fftcl_error *err)
+{
+  return plan->backend->time_filter (plan->state, c->gain, planes, c->runs,
+                                     c->ms, err);
+}
+
 static fftcl_status run_time_filter (fftcl_plan *plan, const call *c,
                                      fftcl_error *err)
 {
-  return plan->backend->time_filter (plan->state, c->gain, c->input, c->runs,
-                                     c->ms, err);
+  return with_planes (plan, c, time_filter_planes, err);
 }
 
 fftcl_status fftcl_time_filter (fftcl_plan *plan, const fftcl_gain *gain,
@@ -427,7 +541,7 @@ fftcl_status fftcl_time_filter (fftcl_plan *plan, const fftcl_gain *gain,
 {
   fftcl_status status = check_timing (plan, planes, runs, ms, err);
   if (status == FFTCL_OK)
-    status = check_gain (gain, err);
+    status = check_gain (plan, gain, err);
   if (status != FFTCL_OK)
     return status;
   plan->spectrum_loaded = 0;

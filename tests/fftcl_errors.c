@@ -177,6 +177,51 @@ static void check_window_arguments (fftcl_context *ctx)
   fftcl_plan_destroy (plan);
 }
 
+/* A mirrored plan filters only, with gains even in fx and fy apart, and
+ * views the doubled grid. */
+static void check_mirrored_arguments (fftcl_context *ctx)
+{
+  fftcl_plan *plan;
+  fftcl_error err = { 0 };
+  if (!check (fftcl_plan_create_mirrored (ctx, 16, 8, 2, &plan, &err)
+                == FFTCL_OK,
+              "mirrored plan 16x8: %s", err.message))
+    return;
+  float planes[16 * 8 * 2] = { 0 };
+  float data[2 * 16 * 8 * 2] = { 0 };
+  float view[32 * 16];
+  double ms;
+  const double off_axis[] = { 0.1, 0.2, 0.05 }, on_axis[] = { 0, 0.2, 0.05 };
+  fftcl_gain gain = { 8, 2, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1,
+                      FFTCL_STRIPES_NONE, 5, off_axis, 1 };
+  check (failed_with (fftcl_transform (plan, FFTCL_FORWARD, data, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "mirrored plan refuses fftcl_transform: %s", err.message);
+  check (failed_with (fftcl_time_transform (plan, FFTCL_FORWARD, data, 1, &ms,
+                                            &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "mirrored plan refuses fftcl_time_transform: %s", err.message);
+  check (fftcl_filter_load (plan, planes, NULL, &err) == FFTCL_OK,
+         "mirrored load: %s", err.message);
+  check (failed_with (fftcl_filter_apply (plan, &gain, planes, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "mirrored plan refuses an off-axis notch: %s", err.message);
+  gain.notches = on_axis;
+  check (fftcl_filter_apply (plan, &gain, planes, NULL, &err) == FFTCL_OK,
+         "mirrored plan takes a notch on an axis: %s", err.message);
+  check (fftcl_filter_spectrum (plan, 32, 16, view, &err) == FFTCL_OK,
+         "mirrored view of the doubled grid 32x16: %s", err.message);
+  check (failed_with (fftcl_filter_spectrum (plan, 64, 16, view, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "mirrored view beyond the doubled grid refused: %s", err.message);
+  const fftcl_window outside = { 0, 0, 17, 8, 1 };
+  check (failed_with (fftcl_filter_apply_window (plan, &gain, &outside,
+                                                 planes, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "mirrored window past the plane refused: %s", err.message);
+  fftcl_plan_destroy (plan);
+}
+
 int main (void)
 {
   fftcl_context *ctx = (fftcl_context *) &ctx;
@@ -197,6 +242,7 @@ int main (void)
   check_plan_arguments (ctx);
   check_call_arguments (ctx);
   check_window_arguments (ctx);
+  check_mirrored_arguments (ctx);
   fftcl_plan_destroy (NULL);
   fftcl_context_destroy (ctx);
   fftcl_context_destroy (NULL);

@@ -59,11 +59,13 @@ static void check_transform (fftcl_context *ctx, size_t width, size_t height,
 /* A CPU plan of the planes, loaded, which fftcl-accuracy and
  * fftcl-window check. */
 static fftcl_plan *cpu_loaded (fftcl_context **cpu, const float *planes,
-                               size_t width, size_t height, size_t batch)
+                               size_t width, size_t height, size_t batch,
+                               int mirrored)
 {
   fftcl_plan *plan = NULL;
   if (fftcl_context_create ("cpu", cpu, NULL) == FFTCL_OK
-      && fftcl_plan_create (*cpu, width, height, batch, &plan, NULL)
+      && (mirrored ? fftcl_plan_create_mirrored : fftcl_plan_create) (
+           *cpu, width, height, batch, &plan, NULL)
            == FFTCL_OK)
     fftcl_filter_load (plan, planes, NULL, NULL);
   return plan;
@@ -71,11 +73,13 @@ static fftcl_plan *cpu_loaded (fftcl_context **cpu, const float *planes,
 
 /* `window` of the filtered planes on the CPU backend. */
 static float *cpu_filtered (const float *planes, size_t width, size_t height,
-                            size_t batch, const fftcl_window *window)
+                            size_t batch, const fftcl_window *window,
+                            int mirrored)
 {
   float *out = calloc (window->width * window->height * batch, sizeof *out);
   fftcl_context *cpu = NULL;
-  fftcl_plan *plan = cpu_loaded (&cpu, planes, width, height, batch);
+  fftcl_plan *plan
+    = cpu_loaded (&cpu, planes, width, height, batch, mirrored);
   fftcl_filter_apply_window (plan, &gain, window, out, NULL, NULL);
   fftcl_plan_destroy (plan);
   fftcl_context_destroy (cpu);
@@ -88,7 +92,7 @@ static float *cpu_spectrum (const float *planes, size_t width, size_t height,
 {
   float *out = calloc (cells_x * cells_y, sizeof *out);
   fftcl_context *cpu = NULL;
-  fftcl_plan *plan = cpu_loaded (&cpu, planes, width, height, batch);
+  fftcl_plan *plan = cpu_loaded (&cpu, planes, width, height, batch, 0);
   fftcl_filter_spectrum (plan, cells_x, cells_y, out, NULL);
   fftcl_plan_destroy (plan);
   fftcl_context_destroy (cpu);
@@ -119,10 +123,11 @@ static fftcl_status apply (fftcl_plan *plan, const fftcl_window *window,
 }
 
 /* Load and apply twice, with `name` failing after `calls` calls from the
- * start of the failing call. */
+ * start of the failing call. A mirrored plan, which OpenCL runs at the
+ * doubled size, moves to the CPU's own mirrored plan. */
 static void check_filter (fftcl_context *ctx, size_t width, size_t height,
                           const fftcl_window *window, const char *name,
-                          long calls, failing_call when)
+                          long calls, failing_call when, int mirrored)
 {
   size_t batch = 3, n = width * height * batch;
   const fftcl_window whole = { 0, 0, width, height, 1 };
@@ -130,11 +135,12 @@ static void check_filter (fftcl_context *ctx, size_t width, size_t height,
   size_t out_n = w->width * w->height * batch;
   float *planes = random_floats (n);
   float *out = malloc (out_n * sizeof *out);
-  float *want = cpu_filtered (planes, width, height, batch, w);
+  float *want = cpu_filtered (planes, width, height, batch, w, mirrored);
   fftcl_plan *plan;
   fftcl_error err = { 0 };
   fftcl_status status
-    = fftcl_plan_create (ctx, width, height, batch, &plan, &err);
+    = (mirrored ? fftcl_plan_create_mirrored : fftcl_plan_create) (
+      ctx, width, height, batch, &plan, &err);
   if (status != FFTCL_OK)
     {
       check (0, "filter plan: %s", err.message);
@@ -156,10 +162,11 @@ static void check_filter (fftcl_context *ctx, size_t width, size_t height,
   disarm ();
   const char *reason = fftcl_plan_fallback_reason (plan);
   check (e[0] <= 1e-6 && e[1] <= 1e-6 && reason,
-         "filter %zux%zu, window %zux%zu at (%zu, %zu) step %zu, %s fails "
+         "filter %zux%zu%s, window %zux%zu at (%zu, %zu) step %zu, %s fails "
          "after %ld in %s: rel rms %.2e, %.2e against the CPU, fell back "
          "because: %s %s",
-         width, height, w->width, w->height, w->x, w->y, w->step, name,
+         width, height, mirrored ? " mirrored" : "", w->width, w->height,
+         w->x, w->y, w->step, name,
          calls, when == FAIL_IN_LOAD ? "load" : "apply", e[0], e[1],
          reason ? reason : "(no)", status == FFTCL_OK ? "" : err.message);
   fftcl_plan_destroy (plan);
@@ -179,7 +186,7 @@ static void check_spectrum (fftcl_context *ctx, size_t width, size_t height,
   size_t out_n = window.width * window.height * batch;
   float *planes = random_floats (width * height * batch);
   float *want = cpu_spectrum (planes, width, height, batch, cells_x, cells_y);
-  float *want_window = cpu_filtered (planes, width, height, batch, &window);
+  float *want_window = cpu_filtered (planes, width, height, batch, &window, 0);
   float *view = malloc (cells * sizeof *view);
   float *out = malloc (out_n * sizeof *out);
   fftcl_plan *plan = NULL;
@@ -252,19 +259,24 @@ int main (void)
    * ones read row by row. */
   const fftcl_window small = { 7, 5, 30, 15, 3 };
   const fftcl_window large = { 3, 1, 100, 60, 1 };
+  const fftcl_window quarter = { 3, 2, 18, 9, 3 };
   check_filter (ctx, 128, 64, NULL, "clEnqueueNDRangeKernel", 2,
-                FAIL_IN_LOAD);
+                FAIL_IN_LOAD, 0);
   check_filter (ctx, 128, 64, NULL, "clEnqueueNDRangeKernel", 1,
-                FAIL_IN_APPLY);
-  check_filter (ctx, 256, 256, NULL, "clFinish", 0, FAIL_IN_APPLY);
+                FAIL_IN_APPLY, 0);
+  check_filter (ctx, 256, 256, NULL, "clFinish", 0, FAIL_IN_APPLY, 0);
   check_filter (ctx, 128, 64, &small, "clEnqueueNDRangeKernel", 2,
-                FAIL_IN_LOAD);
+                FAIL_IN_LOAD, 0);
   check_filter (ctx, 128, 64, &small, "clEnqueueNDRangeKernel", 1,
-                FAIL_IN_APPLY);
-  check_filter (ctx, 128, 64, &small, "clCreateBuffer", 1, FAIL_IN_APPLY);
+                FAIL_IN_APPLY, 0);
+  check_filter (ctx, 128, 64, &small, "clCreateBuffer", 1, FAIL_IN_APPLY, 0);
   check_filter (ctx, 128, 64, &large, "clEnqueueReadBufferRect", 1,
-                FAIL_IN_APPLY);
-  check_filter (ctx, 128, 64, &large, "clFinish", 0, FAIL_IN_APPLY);
+                FAIL_IN_APPLY, 0);
+  check_filter (ctx, 128, 64, &large, "clFinish", 0, FAIL_IN_APPLY, 0);
+  check_filter (ctx, 64, 32, NULL, "clEnqueueNDRangeKernel", 2,
+                FAIL_IN_LOAD, 1);
+  check_filter (ctx, 64, 32, &quarter, "clEnqueueNDRangeKernel", 1,
+                FAIL_IN_APPLY, 1);
   check_spectrum (ctx, 128, 64, "clEnqueueNDRangeKernel", 2);
   check_spectrum (ctx, 128, 64, "clCreateBuffer", 0);
   fftcl_context_destroy (ctx);

@@ -1,7 +1,9 @@
 /* fftcl_filter_apply_window and fftcl_filter_spectrum against FFTW in
  * double, on the device FFTCL_DEVICE names: windows of the filtered planes
  * (means of step × step blocks) for several gains per load, and the
- * centred amplitude view of the loaded spectrum before and after them. */
+ * centred amplitude view of the loaded spectrum before and after them;
+ * on plain plans, and on mirrored ones against the plain filter of their
+ * planes' mirror images. */
 #include "check.h"
 #include "fftcl.h"
 #include "fftcl_oracle.h"
@@ -252,34 +254,69 @@ static void check_spectrum_views (fftcl_plan *plan, shape s,
     check_spectrum_view (plan, s, sums, views[i][0], views[i][1], when);
 }
 
+/* A mirrored plan's planes with their mirror images: what it filters. */
+static float *mirror_images (const float *planes, shape s)
+{
+  float *out = malloc (4 * s.width * s.height * s.batch * sizeof *out);
+  for (size_t b = 0; b < s.batch; b++)
+    for (size_t y = 0; y < 2 * s.height; y++)
+      for (size_t x = 0; x < 2 * s.width; x++)
+        {
+          size_t from_y = y < s.height ? y : 2 * s.height - 1 - y;
+          size_t from_x = x < s.width ? x : 2 * s.width - 1 - x;
+          out[(b * 2 * s.height + y) * 2 * s.width + x]
+            = planes[(b * s.height + from_y) * s.width + from_x];
+        }
+  return out;
+}
+
+/* A mirrored plan takes notches on the axes only. */
+static const double axis_notches[] = { 0.25, 0, 0.03, 0, -0.2, 0.02 };
+static const fftcl_gain mirrored_gain = {
+  10, 2.5, FFTCL_SHAPE_IDEAL, 2, 1, 1, FFTCL_STRIPES_VERTICAL, 20,
+  axis_notches, 2
+};
+
 /* One load, the spectrum view, every window for each gain in turn, and
- * the view again: applies must leave the spectrum as loaded. */
-static void check_shape (fftcl_context *ctx, shape s)
+ * the view again: applies must leave the spectrum as loaded. A mirrored
+ * plan is checked against the plain filter of its planes' mirror images
+ * (the oracle's grid), its windows taken from the top-left quarter. */
+static void check_shape (fftcl_context *ctx, shape s, int mirrored)
 {
   fftcl_plan *plan;
   fftcl_error err = { 0 };
-  if (!check (fftcl_plan_create (ctx, s.width, s.height, s.batch, &plan,
-                                 &err) == FFTCL_OK,
-              "plan %zux%zu: %s", s.width, s.height, err.message))
+  shape grid = { (mirrored ? 2 : 1) * s.width, (mirrored ? 2 : 1) * s.height,
+                 s.batch };
+  fftcl_status created
+    = (mirrored ? fftcl_plan_create_mirrored : fftcl_plan_create) (
+      ctx, s.width, s.height, s.batch, &plan, &err);
+  if (!check (created == FFTCL_OK, "plan %zux%zu%s: %s", s.width, s.height,
+              mirrored ? " mirrored" : "", err.message))
     return;
   float *planes = random_floats (s.width * s.height * s.batch);
-  double *sums = oracle_amplitudes (planes, s);
+  float *seen = mirrored ? mirror_images (planes, s) : planes;
+  double *sums = oracle_amplitudes (seen, grid);
+  const fftcl_gain *tried[] = { &gains[0], &gains[1],
+                                mirrored ? &mirrored_gain : &gains[2] };
   fftcl_window windows[16];
   size_t window_count = windows_of (s, windows);
   if (check (fftcl_filter_load (plan, planes, NULL, &err) == FFTCL_OK,
-             "load %zux%zu: %s", s.width, s.height, err.message))
+             "load %zux%zu%s: %s", s.width, s.height,
+             mirrored ? " mirrored" : "", err.message))
     {
-      check_spectrum_views (plan, s, sums, "after load");
+      check_spectrum_views (plan, grid, sums, "after load");
       for (size_t g = 0; g < GAIN_COUNT; g++)
         {
-          double *filtered = oracle_filtered (planes, s, &gains[g]);
+          double *filtered = oracle_filtered (seen, grid, tried[g]);
           for (size_t i = 0; i < window_count; i++)
-            check_window (plan, s, &gains[g], g, filtered, &windows[i]);
+            check_window (plan, grid, tried[g], g, filtered, &windows[i]);
           free (filtered);
         }
-      check_spectrum_views (plan, s, sums, "after applies");
+      check_spectrum_views (plan, grid, sums, "after applies");
     }
   free (sums);
+  if (mirrored)
+    free (seen);
   free (planes);
   fftcl_plan_destroy (plan);
 }
@@ -367,9 +404,10 @@ int main (void)
               "open device: %s", err.message))
     return check_finish ();
   printf ("# device: %s\n", fftcl_context_device_name (ctx));
-  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
-    if (shapes[i].width * shapes[i].height <= max_area)
-      check_shape (ctx, shapes[i]);
+  for (int mirrored = 0; mirrored < 2; mirrored++)
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+      if ((mirrored ? 4 : 1) * shapes[i].width * shapes[i].height <= max_area)
+        check_shape (ctx, shapes[i], mirrored);
   check_sinusoids (ctx);
   fftcl_context_destroy (ctx);
   fftw_cleanup ();

@@ -1,0 +1,48 @@
+/* The FFTW backend's plan, shared by cpu_backend.c and cpu_mirror.c. */
+#ifndef FFTCL_CPU_PLAN_H
+#define FFTCL_CPU_PLAN_H
+
+#include "mirror.h"
+
+#include <fftw3.h>
+#include <stddef.h>
+
+typedef struct {
+  int threads;
+  size_t width, height, batch;
+  int mirrored;                         /* see fftcl_plan_create_mirrored */
+  fftwf_plan forward, inverse;          /* fftcl_transform, planned lazily */
+  fftwf_complex *spectrum, *scratch;    /* filtering, allocated lazily */
+  fftwf_plan spectrum_forward, scratch_inverse;
+} cpu_plan;
+
+/* Complex planes of the spectrum: two real planes packed in each. */
+size_t cpu_spectrum_planes (const cpu_plan *plan);
+
+/* Work on rows [first, end) of something; `job` says what. */
+typedef void (*row_work) (const void *job, size_t first, size_t end);
+
+/* Splits rows 0 … rows − 1 over the plan's threads and waits for them. */
+void cpu_in_parallel (const cpu_plan *plan, size_t rows, row_work work,
+                      const void *job);
+
+/* First frequency index of cell c of `cells` over an axis of length n:
+ * (c − cells/2) · (n/cells), modulo n. */
+static inline size_t cpu_first_bin (size_t c, size_t cells, size_t n)
+{
+  size_t bins = n / cells;
+  return (c * bins + n - cells / 2 * bins) % n;
+}
+
+/* Where pixel (x, y) of a plane lies in the transformed planes. */
+static inline size_t cpu_plane_index (const cpu_plan *plan, size_t x,
+                                      size_t y)
+{
+  if (!plan->mirrored)
+    return y * plan->width + x;
+  return (size_t) mirror_position ((unsigned) y, (unsigned) plan->height)
+           * plan->width
+         + mirror_position ((unsigned) x, (unsigned) plan->width);
+}
+
+#endif
