@@ -32,6 +32,12 @@ typedef struct {
                                        const fftcl_window *window, float *out,
                                        fftcl_timings *timings,
                                        fftcl_error *err);
+  /* fftcl_filter; NULL where it would be no faster than filter_load and
+   * filter_apply_window, which plan.c then calls. */
+  fftcl_status (*filter_once) (void *plan, const fftcl_gain *gain,
+                               const float *planes,
+                               const fftcl_window *window, float *out,
+                               fftcl_timings *timings, fftcl_error *err);
   /* fftcl_filter_spectrum; out_width and out_height are checked powers of
    * two no larger than the plan, and the spectrum is loaded. */
   fftcl_status (*filter_spectrum) (void *plan, size_t out_width,

@@ -582,9 +582,48 @@ static fftcl_status check_spectrum (const opencl_plan *plan,
   return FFTCL_OK;
 }
 
-/* A window of at most a quarter plane (every step but 1 gives one) is
- * averaged on the device and read in one piece; a larger one is read
- * row by row out of the split plane, with no copy on the device. */
+typedef fftcl_status (*inverse_call) (const fftcl_ocl_fft *fft,
+                                      cl_mem spectrum, cl_mem out,
+                                      fftcl_error *err);
+
+/* Transforms each spectrum plane back with `inverse`, into the scratch
+ * plane, and delivers the window from there. A window of at most a
+ * quarter plane (every step but 1 gives one) is averaged on the device
+ * and read in one piece; a larger one is read row by row out of the split
+ * plane, with no copy on the device. */
+static fftcl_status deliver_window (opencl_plan *plan, inverse_call inverse,
+                                    const fftcl_window *window, float *out,
+                                    fftcl_timings *timings, double *start,
+                                    fftcl_error *err)
+{
+  double *inverse_ms = timings ? &timings->inverse_ms : NULL;
+  double *download_ms = timings ? &timings->download_ms : NULL;
+  size_t window_area = window->width * window->height;
+  int averaged = 4 * window_area <= area_of (plan);
+  fftcl_status status = averaged
+                          ? reserve_means (plan, 2 * window_area, err)
+                          : FFTCL_OK;
+  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
+    {
+      status = inverse (plan->fft, plan->spectra[k], plan->scratch, err);
+      if (status == FFTCL_OK)
+        status = time_step (plan, inverse_ms, start, err);
+      if (status == FFTCL_OK)
+        status = averaged
+                   ? download_window_means (plan, k, window, out, err)
+                   : download_split_window (plan, k, window, out, err);
+      if (status == FFTCL_OK)
+        status = time_step (plan, download_ms, start, err);
+    }
+  return status;
+}
+
+static void clear_timings (fftcl_timings *timings)
+{
+  if (timings)
+    *timings = (fftcl_timings) { 0 };
+}
+
 static fftcl_status filter_apply_window (void *state, const fftcl_gain *gain,
                                          const fftcl_window *window,
                                          float *out, fftcl_timings *timings,
@@ -594,29 +633,43 @@ static fftcl_status filter_apply_window (void *state, const fftcl_gain *gain,
   fftcl_status status = check_spectrum (plan, err);
   if (status != FFTCL_OK)
     return status;
-  double *inverse_ms = timings ? &timings->inverse_ms : NULL;
-  double *download_ms = timings ? &timings->download_ms : NULL;
   double start = fftcl_now_ms ();
-  if (timings)
-    timings->mask_ms = timings->inverse_ms = timings->download_ms = 0;
-  size_t window_area = window->width * window->height;
-  int averaged = 4 * window_area <= area_of (plan);
+  clear_timings (timings);
   status = set_gain (plan, gain, err);
-  if (status == FFTCL_OK && averaged)
-    status = reserve_means (plan, 2 * window_area, err);
-  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
-    {
-      status = fftcl_ocl_fft_filtered_inverse (plan->fft, plan->spectra[k],
-                                               plan->scratch, err);
-      if (status == FFTCL_OK)
-        status = time_step (plan, inverse_ms, &start, err);
-      if (status == FFTCL_OK)
-        status = averaged
-                   ? download_window_means (plan, k, window, out, err)
-                   : download_split_window (plan, k, window, out, err);
-      if (status == FFTCL_OK)
-        status = time_step (plan, download_ms, &start, err);
-    }
+  if (status == FFTCL_OK)
+    status = deliver_window (plan, fftcl_ocl_fft_filtered_inverse, window,
+                             out, timings, &start, err);
+  return finish (plan, status, err);
+}
+
+/* fftcl_filter: the forward transform stops short of its last stage,
+ * which runs forward, with the gain and back in one pass, so each plane
+ * makes one trip through memory less than a load and an apply. The
+ * spectrum planes are left holding half-made transforms. */
+static fftcl_status filter_once (void *state, const fftcl_gain *gain,
+                                 const float *planes,
+                                 const fftcl_window *window, float *out,
+                                 fftcl_timings *timings, fftcl_error *err)
+{
+  opencl_plan *plan = state;
+  double start = fftcl_now_ms ();
+  clear_timings (timings);
+  plan->spectrum_lost = 1;
+  fftcl_status status = upload_pairs (plan, planes, err);
+  if (status == FFTCL_OK)
+    status = time_step (plan, timings ? &timings->upload_ms : NULL, &start,
+                        err);
+  if (status == FFTCL_OK)
+    status = set_gain (plan, gain, err);
+  if (status == FFTCL_OK)
+    status = fftcl_ocl_fft_filter_forward (plan->fft, plan->spectra,
+                                           plan->spectrum_count, err);
+  if (status == FFTCL_OK)
+    status = time_step (plan, timings ? &timings->forward_ms : NULL, &start,
+                        err);
+  if (status == FFTCL_OK)
+    status = deliver_window (plan, fftcl_ocl_fft_filter_rest, window, out,
+                             timings, &start, err);
   return finish (plan, status, err);
 }
 
@@ -767,27 +820,18 @@ static fftcl_status time_transform (void *state, fftcl_direction direction,
   return time_runs (plan, run_transform, &direction, runs, ms, err);
 }
 
-/* Forward, then inverse with the gain, of every spectrum plane, as many
- * forwards at a time as one launch takes: the filter without its
- * transfers. */
+/* fftcl_filter's transforms without its transfers: forward, as many
+ * planes at a time as one launch takes, then the round trip and the
+ * inverse of each. */
 static fftcl_status run_filter (opencl_plan *plan, const void *unused,
                                 fftcl_error *err)
 {
   (void) unused;
-  size_t per_launch = fftcl_ocl_fft_planes_per_launch (plan->fft);
-  fftcl_status status = FFTCL_OK;
-  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK;
-       k += per_launch)
-    {
-      size_t end = k + per_launch < plan->spectrum_count
-                     ? k + per_launch
-                     : plan->spectrum_count;
-      status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_FORWARD,
-                                       plan->spectra + k, end - k, err);
-      for (size_t j = k; j < end && status == FFTCL_OK; j++)
-        status = fftcl_ocl_fft_filtered_inverse (plan->fft, plan->spectra[j],
-                                                 plan->scratch, err);
-    }
+  fftcl_status status = fftcl_ocl_fft_filter_forward (
+    plan->fft, plan->spectra, plan->spectrum_count, err);
+  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
+    status = fftcl_ocl_fft_filter_rest (plan->fft, plan->spectra[k],
+                                        plan->scratch, err);
   return status;
 }
 
@@ -815,6 +859,7 @@ const fftcl_backend fftcl_opencl_backend = {
   .transform = transform,
   .filter_load = filter_load,
   .filter_apply_window = filter_apply_window,
+  .filter_once = filter_once,
   .filter_spectrum = filter_spectrum,
   .time_transform = time_transform,
   .time_filter = time_filter,

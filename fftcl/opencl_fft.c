@@ -17,6 +17,7 @@ typedef enum {
   STAGE_PLAIN,
   STAGE_GAIN,       /* multiplies its input by the band-pass gain */
   STAGE_TWO_PLANES, /* in place, on up to two planes per launch */
+  STAGE_ROUND_TRIP, /* forward, gain and inverse in one pass */
 } stage_kind;
 
 /* Strided lanes come in tiles of neighbouring lanes so that each row of a
@@ -87,6 +88,8 @@ struct fftcl_ocl_fft {
   cl_command_queue queue;
   stage_list natural, in_place;
   stage filter_entry; /* the first inverse in-place stage, with the gain */
+  stage round_trip;   /* the last in-place stage forward, the gain and back;
+                         made when there are at least two stages */
   cl_mem twiddles, pass_twiddles, frequencies;
   int pairs_planes; /* in-place stages take two planes per launch */
 };
@@ -264,16 +267,18 @@ static fftcl_status build_kernel (fftcl_ocl_device *device,
                                   cl_kernel *out, size_t *max_threads,
                                   fftcl_error *err)
 {
-  char options[320];
+  char options[352];
   snprintf (options, sizeof options,
             "-D FFT_LENGTH=%u -D FFT_LOG_LENGTH=%u -D FFT_TILE=%u "
             "-D FFT_PER_THREAD=%u -D FFT_RADIX=%u -D FFT_LANE_GROUPS=%u "
             "-D FFT_SPLIT_COMPONENTS=%d -D FFT_LOAD_CONTIGUOUS=%d "
-            "-D FFT_STORE_CONTIGUOUS=%d -D FFT_GAIN=%d -D FFT_TWO_PLANES=%d",
+            "-D FFT_STORE_CONTIGUOUS=%d -D FFT_GAIN=%d -D FFT_TWO_PLANES=%d "
+            "-D FFT_ROUND_TRIP=%d",
             s->length, log2_of (s->length), layout->tile, per_thread,
             radix_of (s->lanes * s->length), layout->lane_groups,
             layout->split_components, s->inner_in == 1, s->inner_out == 1,
-            kind == STAGE_GAIN, kind == STAGE_TWO_PLANES);
+            kind == STAGE_GAIN, kind == STAGE_TWO_PLANES,
+            kind == STAGE_ROUND_TRIP);
   cl_program program;
   fftcl_status status
     = fftcl_ocl_device_program (device, options, &program, err);
@@ -521,7 +526,8 @@ static fftcl_status create_frequencies (const fftcl_ocl_device *device,
 }
 
 /* The last in-place stage of the last axis that has stages, again, with
- * the gain. */
+ * the gain: as the first inverse stage, and, when it is not the only
+ * stage, as the round trip. */
 static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
                                          fftcl_ocl_device *device,
                                          const axis *last, size_t area,
@@ -531,8 +537,12 @@ static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
 {
   stage_shape s = in_place_shape (last, last->stage_count - 1, area,
                                   table_length);
-  return create_stage (device, &s, tables, STAGE_GAIN, &fft->filter_entry,
-                       err);
+  fftcl_status status = create_stage (device, &s, tables, STAGE_GAIN,
+                                      &fft->filter_entry, err);
+  if (status == FFTCL_OK && fft->in_place.count > 1)
+    status = create_stage (device, &s, tables, STAGE_ROUND_TRIP,
+                           &fft->round_trip, err);
+  return status;
 }
 
 static cl_uint longest_stage_of (const axis *a)
@@ -611,6 +621,8 @@ void fftcl_ocl_fft_destroy (fftcl_ocl_fft *fft)
   release_stages (&fft->in_place);
   if (fft->filter_entry.kernel)
     clReleaseKernel (fft->filter_entry.kernel);
+  if (fft->round_trip.kernel)
+    clReleaseKernel (fft->round_trip.kernel);
   if (fft->twiddles)
     clReleaseMemObject (fft->twiddles);
   if (fft->pass_twiddles)
@@ -739,32 +751,52 @@ static fftcl_status inverse_stages (const fftcl_ocl_fft *fft, size_t stages,
   return status;
 }
 
+/* The in-place forward stages [0, end) over `count` planes. */
+static fftcl_status forward_stages (const fftcl_ocl_fft *fft, size_t end,
+                                    const cl_mem *planes, size_t count,
+                                    fftcl_error *err)
+{
+  fftcl_status status = FFTCL_OK;
+  if (!fft->pairs_planes && count > 1)
+    {
+      for (size_t i = 0; i < count && status == FFTCL_OK; i++)
+        status = forward_stages (fft, end, &planes[i], 1, err);
+      return status;
+    }
+  for (size_t i = 0; i < end && status == FFTCL_OK; i++)
+    status = enqueue_in_place (fft->queue, &fft->in_place.items[i], planes,
+                               count, FFTCL_FORWARD, err);
+  return status;
+}
+
 fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
                                      fftcl_direction direction,
                                      const cl_mem *planes, size_t count,
                                      fftcl_error *err)
 {
   fftcl_status status = FFTCL_OK;
+  if (direction == FFTCL_FORWARD)
+    return forward_stages (fft, fft->in_place.count, planes, count, err);
   if (!fft->pairs_planes && count > 1)
     {
       for (size_t i = 0; i < count && status == FFTCL_OK; i++)
-        status = fftcl_ocl_fft_in_place (fft, direction, &planes[i], 1, err);
+        status = inverse_stages (fft, fft->in_place.count, &planes[i], 1,
+                                 err);
       return status;
     }
-  if (direction == FFTCL_INVERSE)
-    return inverse_stages (fft, fft->in_place.count, planes, count, err);
-  for (size_t i = 0; i < fft->in_place.count && status == FFTCL_OK; i++)
-    status = enqueue_in_place (fft->queue, &fft->in_place.items[i], planes,
-                               count, FFTCL_FORWARD, err);
-  return status;
+  return inverse_stages (fft, fft->in_place.count, planes, count, err);
 }
 
 fftcl_status fftcl_ocl_fft_set_gain (const fftcl_ocl_fft *fft,
                                      const fftcl_ocl_arg *args, size_t count,
                                      fftcl_error *err)
 {
-  return fftcl_ocl_set_args (fft->filter_entry.kernel, GAIN_ARGS_FIRST, args,
-                             count, err);
+  fftcl_status status = fftcl_ocl_set_args (
+    fft->filter_entry.kernel, GAIN_ARGS_FIRST, args, count, err);
+  if (status == FFTCL_OK && fft->round_trip.kernel)
+    status = fftcl_ocl_set_args (fft->round_trip.kernel, GAIN_ARGS_FIRST,
+                                 args, count, err);
+  return status;
 }
 
 fftcl_status fftcl_ocl_fft_filtered_inverse (const fftcl_ocl_fft *fft,
@@ -775,6 +807,27 @@ fftcl_status fftcl_ocl_fft_filtered_inverse (const fftcl_ocl_fft *fft,
   fftcl_status status = enqueue_stage (
     fft->queue, entry, spectrum, out,
     in_place_twiddle_mode (entry, FFTCL_INVERSE), FFTCL_INVERSE, err);
+  if (status != FFTCL_OK)
+    return status;
+  return inverse_stages (fft, fft->in_place.count - 1, &out, 1, err);
+}
+
+fftcl_status fftcl_ocl_fft_filter_forward (const fftcl_ocl_fft *fft,
+                                           const cl_mem *planes, size_t count,
+                                           fftcl_error *err)
+{
+  size_t stages = fft->in_place.count - (fft->round_trip.kernel ? 1 : 0);
+  return forward_stages (fft, stages, planes, count, err);
+}
+
+fftcl_status fftcl_ocl_fft_filter_rest (const fftcl_ocl_fft *fft,
+                                        cl_mem plane, cl_mem out,
+                                        fftcl_error *err)
+{
+  if (!fft->round_trip.kernel)
+    return fftcl_ocl_fft_filtered_inverse (fft, plane, out, err);
+  fftcl_status status = enqueue_stage (fft->queue, &fft->round_trip, plane,
+                                       out, TWIDDLE_NONE, FFTCL_FORWARD, err);
   if (status != FFTCL_OK)
     return status;
   return inverse_stages (fft, fft->in_place.count - 1, &out, 1, err);

@@ -449,6 +449,47 @@ fftcl_status fftcl_filter_apply_window (fftcl_plan *plan,
   return with_fallback (plan, run_apply_window, reload, &c, err);
 }
 
+static fftcl_status filter_planes_once (fftcl_plan *plan, const call *c,
+                                        const float *planes, fftcl_error *err)
+{
+  const fftcl_backend *b = plan->backend;
+  if (b->filter_once)
+    return b->filter_once (plan->state, c->gain, planes, c->window, c->data,
+                           c->timings, err);
+  fftcl_status status = b->filter_load (plan->state, planes, c->timings, err);
+  if (status == FFTCL_OK)
+    status = b->filter_apply_window (plan->state, c->gain, c->window,
+                                     c->data, c->timings, err);
+  return status;
+}
+
+static fftcl_status run_once (fftcl_plan *plan, const call *c,
+                              fftcl_error *err)
+{
+  return with_planes (plan, c, filter_planes_once, err);
+}
+
+/* The input stays the caller's, so a fallback simply runs again. */
+fftcl_status fftcl_filter (fftcl_plan *plan, const fftcl_gain *gain,
+                           const float *planes, const fftcl_window *window,
+                           float *out, fftcl_timings *timings,
+                           fftcl_error *err)
+{
+  fftcl_status status = check_call (plan, planes, err);
+  if (status == FFTCL_OK)
+    status = check_call (plan, out, err);
+  if (status == FFTCL_OK)
+    status = check_gain (plan, gain, err);
+  if (status == FFTCL_OK)
+    status = check_window (plan, window, err);
+  if (status != FFTCL_OK)
+    return status;
+  plan->spectrum_loaded = 0;
+  const call c = { .gain = gain, .input = planes, .window = window,
+                   .data = out, .timings = timings };
+  return with_fallback (plan, run_once, NULL, &c, err);
+}
+
 fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
                                  float *planes, fftcl_timings *timings,
                                  fftcl_error *err)

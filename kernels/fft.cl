@@ -23,6 +23,10 @@
  *                               inverse stage), 0 otherwise
  *   FFT_TWO_PLANES              1 when the stage runs in place on one plane
  *                               per row of work-groups, up to two
+ *   FFT_ROUND_TRIP              1 when the stage is the filter's turning
+ *                               point: its forward FFT, the gain and its
+ *                               inverse FFT in one pass, for a filter that
+ *                               keeps no spectrum
  * and runs it with FFT_TILE · L / FFT_PER_THREAD work-items per group.
  *
  * A plane is seen as [outer][L][inner]: lane λ is (λ / inner, λ % inner)
@@ -96,6 +100,8 @@
 #define LOCAL_VALUES PADDED (GROUP_VALUES)
 #endif
 
+#define GAIN_ARGS (FFT_GAIN || FFT_ROUND_TRIP)
+
 /* The arguments of gain.h's gain_at, and where each position's
  * frequencies are: frequencies[x] and frequencies[width + y]. */
 typedef struct {
@@ -116,7 +122,7 @@ typedef struct {
   uint twiddle_step;       /* table entries per unit of n · e */
   int twiddle_mode;
   float conj_sign, scale;
-#if FFT_GAIN
+#if GAIN_ARGS
   gain_args gain;
 #endif
 } stage_args;
@@ -229,7 +235,7 @@ float2 stage_twiddle (global const float2 *twiddles, const stage_args *a,
   return twiddles[n * e * a->twiddle_step];
 }
 
-#if FFT_GAIN
+#if GAIN_ARGS
 float gain_of (const gain_args *g, uint index)
 {
   uint x = index % g->width, y = index / g->width;
@@ -415,15 +421,11 @@ void store_regrouped (global float2 *dst, global const float2 *twiddles,
     }
 }
 
-void run_stage (global const float2 *src, global float2 *dst,
-                global const float2 *twiddles,
-                global const float2 *pass_twiddles, const stage_args *a,
-                local float2 *buffer)
+/* The passes of the stage's FFT on values loaded as load_first_pass
+ * leaves them. */
+void transform (float2 *x, local float2 *buffer,
+                global const float2 *pass_twiddles)
 {
-  const uint first_lane = get_group_id (0) * TILE;
-  float2 x[PER_THREAD];
-
-  load_first_pass (x, src, twiddles, a, first_lane);
   butterflies (x, FIRST_RADIX);
 #if LENGTH > FIRST_RADIX
   for (uint span = FIRST_RADIX; span < LENGTH; span *= RADIX)
@@ -435,6 +437,63 @@ void run_stage (global const float2 *src, global float2 *dst,
       twiddle_pass (x, pass_twiddles, span);
       butterflies (x, RADIX);
     }
+#endif
+}
+
+#if FFT_ROUND_TRIP
+/* The forward transform's outputs, in store_last_pass's order, times the
+ * gain at their positions, and conjugated for the inverse. */
+void gain_outputs (float2 *x, const stage_args *a, uint first_lane)
+{
+  const uint per_lane = LENGTH / LAST_RADIX;
+  for (uint b = 0; b < PER_THREAD / LAST_RADIX; b++)
+    {
+      uint q = get_local_id (0) + b * THREADS;
+      uint lane = LANE_OF (q, per_lane), j = INDEX_OF (q, per_lane);
+      for (uint r = 0; r < LAST_RADIX; r++)
+        {
+          uint index = global_index (first_lane + lane, j + r * per_lane,
+                                     a->inner_out_shift);
+          float2 v = x[b * LAST_RADIX + r] * gain_of (&a->gain, index);
+          x[b * LAST_RADIX + r] = (float2) (v.x, -v.y);
+        }
+    }
+}
+
+/* From store_last_pass's order back to load_first_pass's. */
+void regroup_for_first_pass (float2 *x, local float2 *buffer)
+{
+  for (uint w = 0; w < WINDOWS; w++)
+    {
+      write_pass (buffer, x, LAST_RADIX, LENGTH / LAST_RADIX, w);
+      barrier (CLK_LOCAL_MEM_FENCE);
+      read_pass (x, buffer, FIRST_RADIX, w);
+      barrier (CLK_LOCAL_MEM_FENCE);
+    }
+}
+#endif
+
+void run_stage (global const float2 *src, global float2 *dst,
+                global const float2 *twiddles,
+                global const float2 *pass_twiddles, const stage_args *a,
+                local float2 *buffer)
+{
+  const uint first_lane = get_group_id (0) * TILE;
+  float2 x[PER_THREAD];
+
+  load_first_pass (x, src, twiddles, a, first_lane);
+  transform (x, buffer, pass_twiddles);
+#if FFT_ROUND_TRIP
+  /* The last stage of the forward transform has no twiddles, nor has the
+   * first of the inverse; the inverse conjugates on load (done with the
+   * gain) and on store, and scales by 1/L. */
+  stage_args inverse = *a;
+  inverse.conj_sign = -1.0f;
+  inverse.scale = 1.0f / LENGTH;
+  gain_outputs (x, a, first_lane);
+  regroup_for_first_pass (x, buffer);
+  transform (x, buffer, pass_twiddles);
+  a = &inverse;
 #endif
 #if FFT_LOAD_CONTIGUOUS == FFT_STORE_CONTIGUOUS
   store_last_pass (dst, twiddles, a, x, LAST_RADIX, first_lane);
@@ -454,7 +513,7 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
                        ,
                        global float2 *second_plane
 #endif
-#if FFT_GAIN
+#if GAIN_ARGS
                        ,
                        global const float *frequencies, uint width,
                        float large_period, float small_period, int shape,
@@ -468,7 +527,7 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
   const stage_args a = {
     inner_in_shift, inner_out_shift, twiddle_lane_shift, twiddle_step,
     twiddle_mode,   conj_sign,       scale,
-#if FFT_GAIN
+#if GAIN_ARGS
     { frequencies, width, large_period, small_period, shape, order, reject,
       keep_mean, stripes, stripe_scale, notches, notch_count },
 #endif

@@ -215,6 +215,21 @@ static void check_mirrored_arguments (fftcl_context *ctx)
                       FFTCL_ERROR_ARGUMENT, &err),
          "mirrored view beyond the doubled grid refused: %s", err.message);
   const fftcl_window outside = { 0, 0, 17, 8, 1 };
+  check (failed_with (fftcl_filter (plan, &gain, planes, &outside, planes,
+                                    NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "fftcl_filter refuses a window past the plane: %s", err.message);
+  check (failed_with (fftcl_filter (plan, &gain, planes, &outside, NULL,
+                                    NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "fftcl_filter refuses a NULL out: %s", err.message);
+  const fftcl_window whole = { 0, 0, 16, 8, 1 };
+  check (fftcl_filter (plan, &gain, planes, &whole, planes, NULL, &err)
+           == FFTCL_OK,
+         "fftcl_filter of the whole plane: %s", err.message);
+  check (failed_with (fftcl_filter_apply (plan, &gain, planes, NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "apply after fftcl_filter needs a new load: %s", err.message);
   check (failed_with (fftcl_filter_apply_window (plan, &gain, &outside,
                                                  planes, NULL, &err),
                       FFTCL_ERROR_ARGUMENT, &err),

@@ -109,7 +109,9 @@ static double rms_against (const float *got, const float *want, size_t n)
   return e;
 }
 
-typedef enum { FAIL_IN_LOAD, FAIL_IN_APPLY } failing_call;
+/* The failing call: a load, an apply, or fftcl_filter (which then
+ * replaces both). */
+typedef enum { FAIL_IN_LOAD, FAIL_IN_APPLY, FAIL_IN_FILTER } failing_call;
 
 /* The whole planes through fftcl_filter_apply, written over the loaded
  * planes as the plug-in does, when `window` is NULL; else the window
@@ -146,17 +148,22 @@ static void check_filter (fftcl_context *ctx, size_t width, size_t height,
       check (0, "filter plan: %s", err.message);
       return;
     }
-  if (when == FAIL_IN_LOAD)
+  if (when != FAIL_IN_APPLY)
     arm (name, calls);
-  status = fftcl_filter_load (plan, planes, NULL, &err);
+  if (when != FAIL_IN_FILTER)
+    status = fftcl_filter_load (plan, planes, NULL, &err);
   if (when == FAIL_IN_APPLY)
     arm (name, calls);
   double e[2] = { INFINITY, INFINITY };
   for (int pass = 0; pass < 2 && status == FFTCL_OK; pass++)
     {
-      status = apply (plan, window, planes, out, &err);
+      status = when == FAIL_IN_FILTER
+                 ? fftcl_filter (plan, &gain, planes, w, out, NULL, &err)
+                 : apply (plan, window, planes, out, &err);
       e[pass] = status == FFTCL_OK
-                  ? rms_against (window ? out : planes, want, out_n)
+                  ? rms_against (window || when == FAIL_IN_FILTER ? out
+                                                                   : planes,
+                                 want, out_n)
                   : INFINITY;
     }
   disarm ();
@@ -167,7 +174,11 @@ static void check_filter (fftcl_context *ctx, size_t width, size_t height,
          "because: %s %s",
          width, height, mirrored ? " mirrored" : "", w->width, w->height,
          w->x, w->y, w->step, name,
-         calls, when == FAIL_IN_LOAD ? "load" : "apply", e[0], e[1],
+         calls,
+         when == FAIL_IN_LOAD    ? "load"
+         : when == FAIL_IN_APPLY ? "apply"
+                                 : "fftcl_filter",
+         e[0], e[1],
          reason ? reason : "(no)", status == FFTCL_OK ? "" : err.message);
   fftcl_plan_destroy (plan);
   free (planes);
@@ -277,6 +288,10 @@ int main (void)
                 FAIL_IN_LOAD, 1);
   check_filter (ctx, 64, 32, &quarter, "clEnqueueNDRangeKernel", 1,
                 FAIL_IN_APPLY, 1);
+  check_filter (ctx, 128, 64, NULL, "clEnqueueNDRangeKernel", 3,
+                FAIL_IN_FILTER, 0);
+  check_filter (ctx, 64, 32, &quarter, "clEnqueueNDRangeKernel", 2,
+                FAIL_IN_FILTER, 1);
   check_spectrum (ctx, 128, 64, "clEnqueueNDRangeKernel", 2);
   check_spectrum (ctx, 128, 64, "clCreateBuffer", 0);
   fftcl_context_destroy (ctx);

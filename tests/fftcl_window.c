@@ -140,15 +140,18 @@ static double rms_of (const double *values, size_t n)
   return sqrt (sum / (double) n);
 }
 
+/* The window from the loaded plan, or, given `once`, from fftcl_filter
+ * of those planes. */
 static void check_window (fftcl_plan *plan, shape s, const fftcl_gain *g,
                           size_t gain_index, const double *filtered,
-                          const fftcl_window *w)
+                          const fftcl_window *w, const float *once)
 {
   size_t window_area = w->width * w->height;
   float *got = malloc (window_area * s.batch * sizeof *got);
   fftcl_error err = { 0 };
   fftcl_status status
-    = fftcl_filter_apply_window (plan, g, w, got, NULL, &err);
+    = once ? fftcl_filter (plan, g, once, w, got, NULL, &err)
+           : fftcl_filter_apply_window (plan, g, w, got, NULL, &err);
   double diff = 0;
   for (size_t b = 0; status == FFTCL_OK && b < s.batch; b++)
     for (size_t j = 0; j < w->height; j++)
@@ -165,10 +168,11 @@ static void check_window (fftcl_plan *plan, shape s, const fftcl_gain *g,
                    / (scale > 0 ? scale : 1)
                : INFINITY;
   check (e <= window_bound,
-         "window %zux%zu, %zu planes, gain %zu: %zux%zu at (%zu, %zu) step "
+         "%s %zux%zu, %zu planes, gain %zu: %zux%zu at (%zu, %zu) step "
          "%zu: rms error %.2e of the planes' rms %s",
-         s.width, s.height, s.batch, gain_index, w->width, w->height, w->x,
-         w->y, w->step, e, status == FFTCL_OK ? "" : err.message);
+         once ? "filter once" : "window", s.width, s.height, s.batch,
+         gain_index, w->width, w->height, w->x, w->y, w->step, e,
+         status == FFTCL_OK ? "" : err.message);
   free (got);
 }
 
@@ -278,7 +282,8 @@ static const fftcl_gain mirrored_gain = {
 };
 
 /* One load, the spectrum view, every window for each gain in turn, and
- * the view again: applies must leave the spectrum as loaded. A mirrored
+ * the view again: applies must leave the spectrum as loaded. Then
+ * fftcl_filter of the same planes with each gain. A mirrored
  * plan is checked against the plain filter of its planes' mirror images
  * (the oracle's grid), its windows taken from the top-left quarter. */
 static void check_shape (fftcl_context *ctx, shape s, int mirrored)
@@ -309,10 +314,20 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
         {
           double *filtered = oracle_filtered (seen, grid, tried[g]);
           for (size_t i = 0; i < window_count; i++)
-            check_window (plan, grid, tried[g], g, filtered, &windows[i]);
+            check_window (plan, grid, tried[g], g, filtered, &windows[i],
+                          NULL);
           free (filtered);
         }
       check_spectrum_views (plan, grid, sums, "after applies");
+      for (size_t g = 0; g < GAIN_COUNT; g++)
+        {
+          double *filtered = oracle_filtered (seen, grid, tried[g]);
+          check_window (plan, grid, tried[g], g, filtered, &windows[0],
+                        planes);
+          check_window (plan, grid, tried[g], g, filtered,
+                        &windows[window_count / 2], planes);
+          free (filtered);
+        }
     }
   free (sums);
   if (mirrored)
