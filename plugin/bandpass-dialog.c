@@ -3,6 +3,7 @@
 #include <libgimp/gimpui.h>
 #include <glib/gi18n-lib.h>
 
+#include "bandpass-preview.h"
 #include "dialog-device.h"
 
 #define PLUG_IN_BINARY "fft-bandpass"
@@ -11,6 +12,8 @@
  * felt; their entries take the whole range of the arguments. */
 #define LARGE_STRUCTURES_SLIDER_MAX 1000.0
 #define SMALL_STRUCTURES_SLIDER_MAX 100.0
+
+#define SETTINGS_WIDTH 560
 
 static void
 period_slider (GimpProcedureDialog *dialog,
@@ -181,9 +184,40 @@ notches_entry_new (GimpProcedureConfig *config)
   return labeled;
 }
 
+/* The preview's column on the left, the settings on the right. The
+ * preview goes into an empty frame: a box filled with no properties would
+ * get every one not shown yet. */
 static void
-fill_dialog (GimpProcedureDialog *dialog,
-             GimpProcedureConfig *config)
+fill_columns (GimpProcedureDialog *dialog,
+              BandpassPreview     *preview)
+{
+  GtkWidget *frame = gimp_procedure_dialog_fill_frame (dialog,
+                                                       "preview-column",
+                                                       NULL, FALSE, NULL);
+  GtkWidget *settings;
+  GtkWidget *columns;
+
+  gtk_container_add (GTK_CONTAINER (frame),
+                     bandpass_preview_widget (preview));
+  settings = gimp_procedure_dialog_fill_box (dialog, "settings-column",
+                                             "band", "edge",
+                                             "stripes-and-notches",
+                                             "advanced", NULL);
+  /* Room for the period sliders beside the preview. */
+  gtk_widget_set_size_request (settings, SETTINGS_WIDTH, -1);
+  columns = gimp_procedure_dialog_fill_box (dialog, "columns",
+                                            "preview-column",
+                                            "settings-column", NULL);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (columns),
+                                  GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (GTK_BOX (columns), 12);
+
+  gimp_procedure_dialog_fill (dialog, "columns", NULL);
+}
+
+static void
+fill_settings (GimpProcedureDialog *dialog,
+               GimpProcedureConfig *config)
 {
   static const gchar *const band[] =
     { "large-structures", "small-structures", "mode", "keep-mean", NULL };
@@ -213,25 +247,34 @@ fill_dialog (GimpProcedureDialog *dialog,
   /* Only once the groups have created the widgets. */
   sensitive_if_choice (dialog, "order", "shape", "butterworth", TRUE);
   sensitive_if_choice (dialog, "stripe-tolerance", "stripes", "none", FALSE);
-
-  gimp_procedure_dialog_fill (dialog, "band", "edge",
-                              "stripes-and-notches", "advanced", NULL);
 }
 
 gboolean
-bandpass_dialog_run (GimpProcedure       *procedure,
-                     GimpProcedureConfig *config)
+bandpass_dialog_run (GimpProcedure        *procedure,
+                     GimpProcedureConfig  *config,
+                     GimpDrawable         *drawable,
+                     BandpassRenderer    **renderer)
 {
-  GtkWidget *dialog;
-  gboolean   run;
+  GtkWidget        *dialog;
+  BandpassPreview  *preview;
+  BandpassRenderer *prepared;
+  gboolean          run;
 
   gimp_ui_init (PLUG_IN_BINARY);
 
-  dialog = gimp_procedure_dialog_new (procedure, config, _("Band-pass"));
-  fill_dialog (GIMP_PROCEDURE_DIALOG (dialog), config);
+  dialog  = gimp_procedure_dialog_new (procedure, config, _("Band-pass"));
+  preview = bandpass_preview_new (config, drawable);
+  fill_settings (GIMP_PROCEDURE_DIALOG (dialog), config);
+  fill_columns (GIMP_PROCEDURE_DIALOG (dialog), preview);
 
-  run = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
+  run      = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
+  prepared = bandpass_preview_finish (preview);
   gtk_widget_destroy (dialog);
+
+  if (run)
+    *renderer = prepared;
+  else if (prepared)
+    bandpass_renderer_free (prepared);
 
   return run;
 }

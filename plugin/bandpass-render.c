@@ -1,213 +1,106 @@
 #include "bandpass-render.h"
 
 #include <glib/gi18n-lib.h>
-#include <string.h>
 
-#include "padding.h"
-#include "pixel-planes.h"
+#include "coarse-copy.h"
+#include "filtered-image.h"
+#include "render-format.h"
+#include "render-memory.h"
 #include "step-timings.h"
 
-/* The transfer curve of the values that get filtered. */
-typedef enum
-{
-  TRC_LINEAR,
-  TRC_NONLINEAR,
-  TRC_PERCEPTUAL
-} Trc;
+/* The coarse copy stays under a megapixel: fast on any CPU. */
+#define COARSE_MAX_AREA 1000000
 
-/* [gray][trc][alpha]. */
-static const gchar *const channel_formats[2][3][2] =
-{
-  { [TRC_LINEAR]     = { "RGB float",    "RGBA float"    },
-    [TRC_NONLINEAR]  = { "R'G'B' float", "R'G'B'A float" },
-    [TRC_PERCEPTUAL] = { "R~G~B~ float", "R~G~B~A float" } },
-  { [TRC_LINEAR]     = { "Y float",      "YA float"      },
-    [TRC_NONLINEAR]  = { "Y' float",     "Y'A float"     },
-    [TRC_PERCEPTUAL] = { "Y~ float",     "Y~A float"     } },
-};
-
-/* [alpha]. Linear luminance is computed from L* (see pixel-planes.c). */
-static const gchar *const lab_formats[2] =
-  { "CIE Lab float", "CIE Lab alpha float" };
-
+/* The downscaled copy that coarse windows are rendered from. */
 typedef struct
 {
-  const BandpassSettings *settings;
-  const Babl             *format;   /* of `pixels`, in the image's space */
-  PixelLayout             layout;
-  PlaneGeometry           geometry;
-  gfloat                 *pixels;   /* the whole drawable, interleaved */
-  gfloat                 *planes;   /* the padded colour planes */
-  gboolean                timed;
-  StepTimings             timings;
-  gchar                  *device_name; /* of the context that filtered */
-} RenderJob;
+  CoarseScale    scale;
+  gfloat        *pixels;   /* NULL until needed after a change of format */
+  FilteredImage *image;    /* its loaded spectrum */
+  PlaneGeometry  geometry; /* of `image` */
+  PaddingKind    padding;  /* of `image` */
+  gfloat        *window;   /* the last coarse window's pixels */
+  gsize          window_floats;
+} CoarseCopy;
 
-/* Linear light when asked for; otherwise the values as the drawable
- * stores them, which are linear light too in a linear image. */
-static Trc
-filtered_trc (GimpDrawable           *drawable,
-              const BandpassSettings *settings)
+struct _BandpassRenderer
 {
-  const Babl    *stored = babl_format_get_model (gimp_drawable_get_format (drawable));
-  BablModelFlag  flags  = babl_get_model_flags (stored);
+  BandpassDevice *device;
+  GimpDrawable   *drawable;
+  gchar          *drawable_name;
+  const Babl     *stored_format;  /* the drawable's */
+  gboolean        gray;
+  gboolean        has_alpha;
+  gsize           width, height;
+  guchar         *source;         /* the drawable as stored, once read */
 
-  if (settings->linear || (flags & BABL_MODEL_FLAG_LINEAR))
-    return TRC_LINEAR;
+  RenderFormat    format;         /* of `pixels`; format.format is NULL
+                                     until they are read */
+  gfloat         *pixels;         /* the whole drawable, interleaved */
+  FilteredImage  *image;          /* the loaded spectrum, or NULL */
+  PlaneGeometry   asked;          /* the geometry `image` was loaded for */
+  PlaneGeometry   geometry;       /* of `image`: `asked`, or less where
+                                     memory is short */
+  PaddingKind     padding;        /* of `image` */
+  gchar          *warning;        /* of `image`'s missing margin */
+  gfloat         *window;         /* the last window's pixels */
+  gsize           window_floats;
+  CoarseCopy      coarse;
 
-  return (flags & BABL_MODEL_FLAG_PERCEPTUAL) ? TRC_PERCEPTUAL
-                                              : TRC_NONLINEAR;
+  gboolean        timed;
+  StepTimings     timings;
+};
+
+BandpassRenderer *
+bandpass_renderer_new (GimpDrawable   *drawable,
+                       BandpassDevice *device)
+{
+  BandpassRenderer *renderer = g_new0 (BandpassRenderer, 1);
+
+  renderer->device        = device ? bandpass_device_ref (device) : NULL;
+  renderer->drawable      = g_object_ref (drawable);
+  renderer->drawable_name = gimp_item_get_name (GIMP_ITEM (drawable));
+  renderer->stored_format = gimp_drawable_get_format (drawable);
+  renderer->gray          = gimp_drawable_is_gray (drawable) != FALSE;
+  renderer->has_alpha     = gimp_drawable_has_alpha (drawable) != FALSE;
+  renderer->width         = gimp_drawable_get_width (drawable);
+  renderer->height        = gimp_drawable_get_height (drawable);
+  renderer->timed         = step_timings_wanted ();
+  renderer->coarse.scale  = coarse_scale_for (renderer->width,
+                                              renderer->height,
+                                              COARSE_MAX_AREA);
+
+  return renderer;
 }
 
 static void
-choose_format (RenderJob              *job,
-               GimpDrawable           *drawable,
-               const BandpassSettings *settings)
+drop_coarse (CoarseCopy *coarse)
 {
-  gboolean     gray      = gimp_drawable_is_gray (drawable) != FALSE;
-  gboolean     has_alpha = gimp_drawable_has_alpha (drawable) != FALSE;
-  gboolean     lab       = ! gray &&
-                           settings->channels == BANDPASS_CHANNELS_LUMINANCE;
-  Trc          trc       = filtered_trc (drawable, settings);
-  const gchar *name      = lab ? lab_formats[has_alpha]
-                               : channel_formats[gray][trc][has_alpha];
-
-  job->format = babl_format_with_space (name,
-                                        gimp_drawable_get_format (drawable));
-
-  job->layout.components             = babl_format_get_n_components (job->format);
-  job->layout.has_alpha              = has_alpha;
-  job->layout.colour_planes          = lab ? 1
-                                           : job->layout.components - has_alpha;
-  job->layout.lightness_as_luminance = lab && trc == TRC_LINEAR;
-}
-
-/* How far, in pixels, the filter mixes values: the widest period it
- * involves, which is about 5 σ of a Gaussian edge's kernel (σ ≈ 0.19 ×
- * period), and never less than a few pixels. Stripe suppression reaches
- * along whole rows or columns whatever the margin, so it adds nothing. */
-static gdouble
-filter_reach (const fftcl_gain *gain)
-{
-  gdouble widest = MAX (gain->large_period, gain->small_period);
-
-  for (gsize i = 0; i < gain->notch_count; i++)
-    widest = MAX (widest, 1.0 / gain->notches[3 * i + 2]);
-
-  return MAX (widest, 8.0);
+  g_clear_pointer (&coarse->image, filtered_image_destroy);
+  g_clear_pointer (&coarse->pixels, g_free);
 }
 
 static void
-set_padding (RenderJob *job,
-             gdouble    reach)
+drop_spectrum (BandpassRenderer *renderer)
 {
-  job->geometry.padded_width  = padding_size_for (job->geometry.width, reach);
-  job->geometry.padded_height = padding_size_for (job->geometry.height, reach);
+  g_clear_pointer (&renderer->image, filtered_image_destroy);
+  g_clear_pointer (&renderer->warning, g_free);
+  g_clear_pointer (&renderer->coarse.image, filtered_image_destroy);
 }
 
-static void
-render_job_init (RenderJob              *job,
-                 GimpDrawable           *drawable,
-                 const BandpassSettings *settings)
+void
+bandpass_renderer_free (BandpassRenderer *renderer)
 {
-  *job = (RenderJob) { .settings = settings, .timed = step_timings_wanted () };
-
-  choose_format (job, drawable, settings);
-
-  job->geometry.width  = gimp_drawable_get_width (drawable);
-  job->geometry.height = gimp_drawable_get_height (drawable);
-  set_padding (job, filter_reach (&settings->gain));
-}
-
-/* What a render holds at its peak: the pixels, the padded planes, and
- * the CPU backend's spectra of plane pairs, twice: kept and filtered (a
- * GPU's failure falls back to the CPU, so its need counts too). */
-static guint64
-bytes_needed (const RenderJob *job)
-{
-  guint64 pixels = (guint64) job->geometry.width * job->geometry.height *
-                   babl_format_get_bytes_per_pixel (job->format);
-  guint64 area   = (guint64) job->geometry.padded_width *
-                   job->geometry.padded_height;
-  gsize   planes = job->layout.colour_planes;
-
-  return pixels + area * planes * sizeof (gfloat) +
-         area * 2 * sizeof (gfloat) * 2 * ((planes + 1) / 2);
-}
-
-/* MemAvailable of /proc/meminfo; G_MAXUINT64 where it cannot be read. */
-static guint64
-bytes_available (void)
-{
-  gchar   *meminfo   = NULL;
-  gchar   *line;
-  guint64  available = G_MAXUINT64;
-
-  if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL) &&
-      (line = strstr (meminfo, "MemAvailable:")) != NULL)
-    available = g_ascii_strtoull (line + strlen ("MemAvailable:"), NULL, 10)
-                * 1024;
-
-  g_free (meminfo);
-  return available;
-}
-
-static gdouble
-gibibytes (guint64 bytes)
-{
-  return bytes / (gdouble) (1u << 30);
-}
-
-/* The margin that keeps the FFT's wrap-around away from the image can
- * double each axis: when that does not fit in memory but the image
- * without a margin does, it is filtered so, with a warning, since only a
- * band along the edges (the filter's reach) is affected. FALSE, with a
- * message, when not even that fits: nothing has been touched then. */
-static gboolean
-fit_in_memory (RenderJob     *job,
-               GimpDrawable  *drawable,
-               GError       **error)
-{
-  guint64 available = bytes_available ();
-  guint64 needed    = bytes_needed (job);
-  gchar  *name;
-
-  if (needed <= available)
-    return TRUE;
-
-  set_padding (job, 0.0);
-  if (bytes_needed (job) <= available)
-    {
-      g_message (_("There is not enough memory (%.1f GiB needed, %.1f GiB "
-                   "available) to pad this drawable with a margin; it is "
-                   "filtered without one, so its opposite edges may blend "
-                   "within the filter's reach."),
-                 gibibytes (needed), gibibytes (available));
-      return TRUE;
-    }
-
-  name = gimp_item_get_name (GIMP_ITEM (drawable));
-  g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-               _("\"%s\" (%d×%d) needs about %.1f GiB of memory to filter, "
-                 "but only %.1f GiB are available. Nothing was changed."),
-               name, (gint) job->geometry.width, (gint) job->geometry.height,
-               gibibytes (bytes_needed (job)), gibibytes (available));
-  g_free (name);
-  return FALSE;
-}
-
-static void
-render_job_clear (RenderJob *job)
-{
-  g_free (job->pixels);
-  g_free (job->planes);
-  g_free (job->device_name);
-}
-
-static GeglRectangle
-whole_drawable (const RenderJob *job)
-{
-  return (GeglRectangle) { 0, 0, job->geometry.width, job->geometry.height };
+  drop_spectrum (renderer);
+  drop_coarse (&renderer->coarse);
+  g_free (renderer->coarse.window);
+  g_free (renderer->window);
+  g_free (renderer->pixels);
+  g_free (renderer->source);
+  g_free (renderer->drawable_name);
+  g_object_unref (renderer->drawable);
+  g_clear_pointer (&renderer->device, bandpass_device_unref);
+  g_free (renderer);
 }
 
 static gboolean
@@ -219,60 +112,402 @@ out_of_memory (GError **error)
   return FALSE;
 }
 
-static gboolean
-read_pixels (RenderJob    *job,
-             GimpDrawable *drawable,
-             GError      **error)
+static GeglRectangle
+whole_drawable (const BandpassRenderer *renderer)
 {
-  gdouble        start_ms = step_timings_now_ms ();
-  GeglRectangle  extent   = whole_drawable (job);
-  GeglBuffer    *source;
-
-  job->pixels = g_try_malloc_n (job->geometry.width * job->geometry.height,
-                                babl_format_get_bytes_per_pixel (job->format));
-  if (! job->pixels)
-    return out_of_memory (error);
-
-  source = gimp_drawable_get_buffer (drawable);
-  gegl_buffer_get (source, &extent, 1.0, job->format,
-                   job->pixels, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
-  g_object_unref (source);
-
-  job->timings.read_ms = step_timings_now_ms () - start_ms;
-  return TRUE;
+  return (GeglRectangle) { 0, 0, renderer->width, renderer->height };
 }
 
 static gsize
-plane_size (const RenderJob *job)
+area (const BandpassRenderer *renderer)
 {
-  return job->geometry.padded_width * job->geometry.padded_height;
-}
-
-static gboolean
-allocate_planes (RenderJob *job,
-                 GError   **error)
-{
-  job->planes = g_try_malloc_n (plane_size (job) * job->layout.colour_planes,
-                                sizeof (gfloat));
-
-  return job->planes != NULL || out_of_memory (error);
+  return renderer->width * renderer->height;
 }
 
 static void
-pad_planes (RenderJob *job)
+read_drawable (BandpassRenderer *renderer,
+               const Babl       *format,
+               gpointer          pixels)
 {
-  gdouble start_ms = step_timings_now_ms ();
+  GeglRectangle  extent = whole_drawable (renderer);
+  GeglBuffer    *buffer = gimp_drawable_get_buffer (renderer->drawable);
 
-  pixel_planes_gather (&job->layout, &job->geometry, job->pixels,
-                       job->planes);
+  gegl_buffer_get (buffer, &extent, 1.0, format, pixels,
+                   GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+  g_object_unref (buffer);
+}
 
-  for (gsize plane = 0; plane < job->layout.colour_planes; plane++)
-    padding_fill (job->planes + plane * plane_size (job),
-                  job->geometry.width, job->geometry.height,
-                  job->geometry.padded_width, job->geometry.padded_height,
-                  job->settings->padding);
+gboolean
+bandpass_renderer_read_source (BandpassRenderer  *renderer,
+                               GError           **error)
+{
+  renderer->source = g_try_malloc_n (area (renderer),
+                                     babl_format_get_bytes_per_pixel (renderer->stored_format));
+  if (! renderer->source)
+    return out_of_memory (error);
 
-  job->timings.pad_ms = step_timings_now_ms () - start_ms;
+  read_drawable (renderer, renderer->stored_format, renderer->source);
+  return TRUE;
+}
+
+void
+bandpass_renderer_set_device (BandpassRenderer *renderer,
+                              BandpassDevice   *device)
+{
+  drop_spectrum (renderer);
+  g_clear_pointer (&renderer->device, bandpass_device_unref);
+  renderer->device = bandpass_device_ref (device);
+}
+
+BandpassDevice *
+bandpass_renderer_get_device (BandpassRenderer *renderer)
+{
+  return renderer->device;
+}
+
+const gchar *
+bandpass_renderer_warning (BandpassRenderer *renderer)
+{
+  return renderer->warning;
+}
+
+const Babl *
+bandpass_renderer_display_format (BandpassRenderer *renderer)
+{
+  return render_format_display (renderer->stored_format, renderer->gray,
+                                renderer->has_alpha);
+}
+
+/* The source read ahead converts exactly as reading the drawable in
+ * `format` would: through the same babl fish. */
+static gboolean
+read_pixels (BandpassRenderer  *renderer,
+             GError           **error)
+{
+  gdouble     start_ms = step_timings_now_ms ();
+  const Babl *format   = renderer->format.format;
+
+  renderer->pixels = g_try_malloc_n (area (renderer),
+                                     babl_format_get_bytes_per_pixel (format));
+  if (! renderer->pixels)
+    return out_of_memory (error);
+
+  if (renderer->source)
+    babl_process (babl_fish (renderer->stored_format, format),
+                  renderer->source, renderer->pixels, area (renderer));
+  else
+    read_drawable (renderer, format, renderer->pixels);
+
+  renderer->timings.read_ms = step_timings_now_ms () - start_ms;
+  return TRUE;
+}
+
+/* A change of channels or linear light changes what is filtered. */
+static void
+choose_format (BandpassRenderer       *renderer,
+               const BandpassSettings *settings)
+{
+  RenderFormat chosen = render_format_for (renderer->stored_format,
+                                           renderer->gray,
+                                           renderer->has_alpha, settings);
+
+  if (chosen.format == renderer->format.format)
+    return;
+
+  drop_spectrum (renderer);
+  drop_coarse (&renderer->coarse);
+  g_clear_pointer (&renderer->pixels, g_free);
+  renderer->format = chosen;
+}
+
+static gboolean
+same_geometry (const PlaneGeometry *a,
+               const PlaneGeometry *b)
+{
+  return a->padded_width == b->padded_width &&
+         a->padded_height == b->padded_height;
+}
+
+static gboolean
+fft_failed (GError            **error,
+            const fftcl_error  *fft_error)
+{
+  g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+               _("Band-pass filtering failed: %s"), fft_error->message);
+  return FALSE;
+}
+
+static gboolean
+load (BandpassRenderer        *renderer,
+      const PlaneGeometry     *geometry,
+      PaddingKind              padding,
+      GError                 **error)
+{
+  FilteredImageSource  source  = { renderer->pixels, renderer->format.layout,
+                                   *geometry, padding };
+  FilteredImageTimings timings = { 0 };
+  fftcl_error          fft_error;
+
+  if (filtered_image_load (bandpass_device_context (renderer->device),
+                           &source, &renderer->image,
+                           renderer->timed ? &timings : NULL,
+                           &fft_error) != FFTCL_OK)
+    return fft_failed (error, &fft_error);
+
+  renderer->geometry       = *geometry;
+  renderer->padding        = padding;
+  renderer->timings.pad_ms = timings.pad_ms;
+  renderer->timings.fft    = timings.fft;
+  return TRUE;
+}
+
+static void
+report (BandpassProgressFunc progress,
+        gpointer             progress_data,
+        gdouble              fraction)
+{
+  if (progress)
+    progress (fraction, progress_data);
+}
+
+/* Memory is checked before anything is read or changed. */
+static gboolean
+prepare (BandpassRenderer        *renderer,
+         const BandpassSettings  *settings,
+         gboolean                *reloaded,
+         BandpassProgressFunc     progress,
+         gpointer                 progress_data,
+         GError                 **error)
+{
+  PlaneGeometry  asked    = filtered_image_geometry (renderer->width,
+                                                     renderer->height,
+                                                     &settings->gain);
+  PlaneGeometry  geometry = asked;
+  const Babl    *format;
+  gchar         *warning  = NULL;
+
+  choose_format (renderer, settings);
+  format = renderer->format.format;
+
+  if (renderer->image && same_geometry (&asked, &renderer->asked) &&
+      settings->padding == renderer->padding)
+    return TRUE;
+
+  drop_spectrum (renderer);
+  if (! render_memory_fit (&geometry,
+                           renderer->pixels ? 0 : (guint64) area (renderer) *
+                           babl_format_get_bytes_per_pixel (format),
+                           renderer->format.layout.colour_planes,
+                           renderer->drawable_name, &warning, error) ||
+      (! renderer->pixels && ! read_pixels (renderer, error)))
+    {
+      g_free (warning);
+      return FALSE;
+    }
+  report (progress, progress_data, 0.15);
+
+  renderer->warning = warning;
+  renderer->asked   = asked;
+  if (! load (renderer, &geometry, settings->padding, error))
+    return FALSE;
+  report (progress, progress_data, 0.5);
+
+  if (reloaded)
+    *reloaded = TRUE;
+  return TRUE;
+}
+
+gboolean
+bandpass_renderer_prepare (BandpassRenderer        *renderer,
+                           const BandpassSettings  *settings,
+                           gboolean                *reloaded,
+                           GError                 **error)
+{
+  return prepare (renderer, settings, reloaded, NULL, NULL, error);
+}
+
+/* A window buffer grows to the largest window asked for. */
+static gboolean
+grow_window (gfloat  **buffer,
+             gsize    *capacity,
+             gsize     floats,
+             GError  **error)
+{
+  gfloat *grown;
+
+  if (floats <= *capacity)
+    return TRUE;
+
+  grown = g_try_realloc_n (*buffer, floats, sizeof (gfloat));
+  if (! grown)
+    return out_of_memory (error);
+
+  *buffer   = grown;
+  *capacity = floats;
+  return TRUE;
+}
+
+static gboolean
+prepare_coarse (BandpassRenderer  *renderer,
+                const fftcl_gain  *gain,
+                PaddingKind        padding,
+                GError           **error)
+{
+  CoarseCopy          *coarse     = &renderer->coarse;
+  gsize                components = renderer->format.layout.components;
+  PlaneGeometry        geometry   = filtered_image_geometry (coarse->scale.width,
+                                                             coarse->scale.height,
+                                                             gain);
+  FilteredImageSource  source;
+  fftcl_error          fft_error;
+
+  if (coarse->image && same_geometry (&geometry, &coarse->geometry) &&
+      padding == coarse->padding)
+    return TRUE;
+
+  g_clear_pointer (&coarse->image, filtered_image_destroy);
+  if (! coarse->pixels)
+    {
+      coarse->pixels = g_try_malloc_n (coarse->scale.width *
+                                       coarse->scale.height * components,
+                                       sizeof (gfloat));
+      if (! coarse->pixels)
+        return out_of_memory (error);
+
+      coarse_copy_pixels (&coarse->scale, renderer->pixels, renderer->width,
+                          renderer->height, components, coarse->pixels);
+    }
+
+  source = (FilteredImageSource) { coarse->pixels, renderer->format.layout,
+                                   geometry, padding };
+  if (filtered_image_load (bandpass_device_context (renderer->device),
+                           &source, &coarse->image, NULL,
+                           &fft_error) != FFTCL_OK)
+    return fft_failed (error, &fft_error);
+
+  coarse->geometry = geometry;
+  coarse->padding  = padding;
+  return TRUE;
+}
+
+/* Renders `window` from the coarse copy into renderer->window. */
+static gboolean
+render_coarse (BandpassRenderer        *renderer,
+               const BandpassSettings  *settings,
+               const fftcl_window      *window,
+               GError                 **error)
+{
+  CoarseCopy   *coarse  = &renderer->coarse;
+  gdouble      *notches = g_new (gdouble, 3 * settings->gain.notch_count + 1);
+  fftcl_gain    gain;
+  fftcl_window  small;
+  fftcl_error   fft_error;
+  gboolean      rendered;
+
+  gain     = coarse_gain (&coarse->scale, &settings->gain, notches);
+  small    = coarse_window (&coarse->scale, window);
+  rendered = prepare_coarse (renderer, &gain, settings->padding, error) &&
+             grow_window (&coarse->window, &coarse->window_floats,
+                          small.width * small.height *
+                          renderer->format.layout.components, error) &&
+             (filtered_image_render (coarse->image, &gain, &small,
+                                     coarse->window, NULL,
+                                     &fft_error) == FFTCL_OK ||
+              fft_failed (error, &fft_error));
+  g_free (notches);
+
+  if (rendered)
+    coarse_expand (&coarse->scale, &small, coarse->window, window,
+                   renderer->format.layout.components, renderer->window);
+  return rendered;
+}
+
+gboolean
+bandpass_renderer_render_window (BandpassRenderer        *renderer,
+                                 const BandpassSettings  *settings,
+                                 const fftcl_window      *window,
+                                 gboolean                 coarse,
+                                 guchar                  *pixels,
+                                 GError                 **error)
+{
+  fftcl_error fft_error;
+  gboolean    rendered;
+
+  if (! prepare (renderer, settings, NULL, NULL, NULL, error) ||
+      ! grow_window (&renderer->window, &renderer->window_floats,
+                     window->width * window->height *
+                     renderer->format.layout.components, error))
+    return FALSE;
+
+  if (coarse)
+    rendered = render_coarse (renderer, settings, window, error);
+  else
+    rendered = filtered_image_render (renderer->image, &settings->gain,
+                                      window, renderer->window, NULL,
+                                      &fft_error) == FFTCL_OK ||
+               fft_failed (error, &fft_error);
+
+  if (rendered)
+    babl_process (babl_fish (renderer->format.format,
+                             bandpass_renderer_display_format (renderer)),
+                  renderer->window, pixels, window->width * window->height);
+  return rendered;
+}
+
+gfloat *
+bandpass_renderer_spectrum (BandpassRenderer  *renderer,
+                            gint               max_size,
+                            gint              *width,
+                            gint              *height,
+                            GError           **error)
+{
+  gfloat      *amplitude;
+  fftcl_error  fft_error;
+
+  *width    = MIN ((gsize) max_size, renderer->geometry.padded_width);
+  *height   = MIN ((gsize) max_size, renderer->geometry.padded_height);
+  amplitude = g_new (gfloat, *width * *height);
+
+  if (fftcl_filter_spectrum (filtered_image_plan (renderer->image),
+                             *width, *height, amplitude,
+                             &fft_error) != FFTCL_OK)
+    {
+      g_free (amplitude);
+      fft_failed (error, &fft_error);
+      return NULL;
+    }
+
+  return amplitude;
+}
+
+static const gchar *
+fallback_reason (BandpassRenderer *renderer)
+{
+  return renderer->image
+         ? fftcl_plan_fallback_reason (filtered_image_plan (renderer->image))
+         : NULL;
+}
+
+gboolean
+bandpass_renderer_coarse_first (BandpassRenderer *renderer)
+{
+  gboolean on_cpu = fftcl_context_is_cpu (bandpass_device_context (renderer->device)) ||
+                    fallback_reason (renderer) != NULL;
+
+  return on_cpu && renderer->coarse.scale.factor > 1;
+}
+
+gchar *
+bandpass_renderer_describe_device (BandpassRenderer *renderer)
+{
+  const gchar *device = fftcl_context_device_name (bandpass_device_context (renderer->device));
+  const gchar *reason = fallback_reason (renderer);
+
+  if (! reason)
+    return g_strdup (device);
+
+  return g_strdup_printf (_("CPU (FFTW), after %s failed: %s"),
+                          device, reason);
 }
 
 static void
@@ -287,163 +522,87 @@ add_timings (fftcl_timings       *sum,
 }
 
 /* fftcl moves a plan whose GPU fails to the CPU and redoes the call, so
- * the result is right; the user is told, and the timings say where it ran. */
-static void
-note_device (RenderJob           *job,
-             const fftcl_context *context,
-             const gchar         *fallback_reason)
+ * the result is right; the user is told, and the timings say where it
+ * ran. */
+static gchar *
+note_device (BandpassRenderer *renderer)
 {
-  const gchar *device = fftcl_context_device_name (context);
+  const gchar *device = fftcl_context_device_name (bandpass_device_context (renderer->device));
+  const gchar *reason = fallback_reason (renderer);
 
-  if (! fallback_reason)
-    {
-      job->device_name = g_strdup (device);
-      return;
-    }
+  if (! reason)
+    return g_strdup (device);
 
   g_message (_("Filtering on %s failed (%s); filtering on the CPU "
                "instead."),
-             device, fallback_reason);
-  job->device_name = g_strdup_printf ("CPU (FFTW), after %s failed", device);
+             device, reason);
+  return g_strdup_printf ("CPU (FFTW), after %s failed", device);
 }
 
+/* The whole drawable at step 1, filtered into the pixels themselves. */
 static gboolean
-filter_planes (RenderJob     *job,
-               fftcl_context *context,
-               fftcl_error   *fft_error)
+render_whole (BandpassRenderer        *renderer,
+              const BandpassSettings  *settings,
+              GError                 **error)
 {
-  fftcl_timings  load_timings  = { 0 };
-  fftcl_timings  apply_timings = { 0 };
-  fftcl_plan    *plan;
-  gboolean       filtered;
+  fftcl_window         whole   = { 0, 0, renderer->width, renderer->height,
+                                   1 };
+  FilteredImageTimings timings = { 0 };
+  fftcl_error          fft_error;
 
-  if (fftcl_plan_create (context,
-                         job->geometry.padded_width,
-                         job->geometry.padded_height,
-                         job->layout.colour_planes,
-                         &plan, fft_error) != FFTCL_OK)
-    return FALSE;
+  if (filtered_image_render (renderer->image, &settings->gain, &whole,
+                             renderer->pixels,
+                             renderer->timed ? &timings : NULL,
+                             &fft_error) != FFTCL_OK)
+    return fft_failed (error, &fft_error);
 
-  filtered =
-    fftcl_filter_load (plan, job->planes,
-                       job->timed ? &load_timings : NULL,
-                       fft_error) == FFTCL_OK &&
-    fftcl_filter_apply (plan, &job->settings->gain, job->planes,
-                        job->timed ? &apply_timings : NULL,
-                        fft_error) == FFTCL_OK;
-
-  if (filtered)
-    note_device (job, context, fftcl_plan_fallback_reason (plan));
-
-  fftcl_plan_destroy (plan);
-
-  job->timings.fft = load_timings;
-  add_timings (&job->timings.fft, &apply_timings);
-
-  return filtered;
-}
-
-static gboolean
-fft_failed (GError            **error,
-            const fftcl_error  *fft_error)
-{
-  g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-               _("Band-pass filtering failed: %s"), fft_error->message);
-  return FALSE;
-}
-
-static gboolean
-filter (RenderJob     *job,
-        fftcl_context *context,
-        GError       **error)
-{
-  fftcl_error fft_error;
-
-  return filter_planes (job, context, &fft_error) ||
-         fft_failed (error, &fft_error);
-}
-
-static void
-write_pixels (RenderJob  *job,
-              GeglBuffer *target)
-{
-  gdouble       start_ms = step_timings_now_ms ();
-  GeglRectangle extent   = whole_drawable (job);
-
-  pixel_planes_scatter (&job->layout, &job->geometry, job->planes,
-                        job->pixels);
-  gegl_buffer_set (target, &extent, 0, job->format,
-                   job->pixels, GEGL_AUTO_ROWSTRIDE);
-
-  job->timings.crop_write_ms = step_timings_now_ms () - start_ms;
-}
-
-static void
-report (BandpassProgressFunc progress,
-        gpointer             progress_data,
-        gdouble              fraction)
-{
-  if (progress)
-    progress (fraction, progress_data);
-}
-
-static void
-print_timings (const RenderJob *job,
-               GimpDrawable    *drawable)
-{
-  gchar *drawable_name = gimp_item_get_name (GIMP_ITEM (drawable));
-
-  step_timings_print (&job->timings, drawable_name, job->device_name,
-                      &job->geometry);
-  g_free (drawable_name);
-}
-
-static gboolean
-run_job (RenderJob            *job,
-         GimpDrawable         *drawable,
-         fftcl_context        *context,
-         GeglBuffer           *target,
-         BandpassProgressFunc  progress,
-         gpointer              progress_data,
-         GError              **error)
-{
-  if (! fit_in_memory (job, drawable, error) ||
-      ! read_pixels (job, drawable, error) || ! allocate_planes (job, error))
-    return FALSE;
-  report (progress, progress_data, 0.2);
-
-  pad_planes (job);
-  report (progress, progress_data, 0.3);
-
-  if (! filter (job, context, error))
-    return FALSE;
-  report (progress, progress_data, 0.8);
-
-  write_pixels (job, target);
-  report (progress, progress_data, 1.0);
-
-  if (job->timed)
-    print_timings (job, drawable);
-
+  add_timings (&renderer->timings.fft, &timings.fft);
+  renderer->timings.crop_write_ms = timings.scatter_ms;
   return TRUE;
 }
 
-gboolean
-bandpass_render (GimpDrawable           *drawable,
-                 const BandpassSettings *settings,
-                 fftcl_context          *context,
-                 GeglBuffer             *target,
-                 BandpassProgressFunc    progress,
-                 gpointer                progress_data,
-                 GError                **error)
+static void
+write_pixels (BandpassRenderer *renderer,
+              GeglBuffer       *target)
 {
-  RenderJob job;
-  gboolean  rendered;
+  gdouble       start_ms = step_timings_now_ms ();
+  GeglRectangle extent   = whole_drawable (renderer);
 
-  render_job_init (&job, drawable, settings);
-  rendered = run_job (&job, drawable, context, target,
-                      progress, progress_data, error);
-  render_job_clear (&job);
+  gegl_buffer_set (target, &extent, 0, renderer->format.format,
+                   renderer->pixels, GEGL_AUTO_ROWSTRIDE);
 
-  return rendered;
+  renderer->timings.crop_write_ms += step_timings_now_ms () - start_ms;
+}
+
+gboolean
+bandpass_renderer_write (BandpassRenderer        *renderer,
+                         const BandpassSettings  *settings,
+                         GeglBuffer              *target,
+                         BandpassProgressFunc     progress,
+                         gpointer                 progress_data,
+                         GError                 **error)
+{
+  gchar *device_name;
+
+  report (progress, progress_data, 0.0);
+  if (! prepare (renderer, settings, NULL, progress, progress_data, error))
+    return FALSE;
+
+  if (renderer->warning)
+    g_message ("%s", renderer->warning);
+
+  if (! render_whole (renderer, settings, error))
+    return FALSE;
+  report (progress, progress_data, 0.85);
+
+  write_pixels (renderer, target);
+  report (progress, progress_data, 1.0);
+
+  device_name = note_device (renderer);
+  if (renderer->timed)
+    step_timings_print (&renderer->timings, renderer->drawable_name,
+                        device_name, &renderer->geometry);
+  g_free (device_name);
+
+  return TRUE;
 }

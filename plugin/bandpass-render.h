@@ -1,32 +1,106 @@
-/* bandpass-render — band-passes one drawable into a buffer.
+/* bandpass-render — band-passes one drawable: the one renderer behind the
+ * dialog's preview and the final run, so that both give the same pixels.
  *
- * The whole drawable is read (not only the selection), its colour planes
- * are padded to powers of two and filtered through fftcl, and the result
- * goes, with the original alpha, into `target` in the drawable's own
- * precision. The final run passes the drawable's shadow buffer; a preview
- * passes a buffer of its own. The drawable itself is never written. */
+ * It reads the whole drawable (not only the selection), pads its colour
+ * planes and keeps their spectrum (filtered-image.c). A change of the
+ * gain then redoes only the mask and the inverse transform, unless it
+ * changes the padded size (the gain's reach), the padding, the channels
+ * or linear light: those reload. The preview renders windows of the
+ * result in the display's 8-bit format; the final run writes the whole
+ * result, with the original alpha, into a buffer (the drawable's shadow)
+ * in the drawable's own precision. The drawable itself is never written.
+ *
+ * Everything but bandpass_renderer_new, bandpass_renderer_read_source and
+ * bandpass_renderer_write leaves GIMP alone, so the dialog runs it in a
+ * worker thread once the source is read; a renderer is used by one
+ * thread at a time. */
 #ifndef BANDPASS_RENDER_H
 #define BANDPASS_RENDER_H
 
 #include <libgimp/gimp.h>
 
+#include "bandpass-device.h"
 #include "bandpass-settings.h"
 #include "fftcl.h"
+
+typedef struct _BandpassRenderer BandpassRenderer;
 
 /* Called with the fraction (0 … 1) of the drawable done. */
 typedef void (* BandpassProgressFunc) (gdouble  fraction,
                                        gpointer user_data);
 
-/* Filters on `context`; when that is a GPU and it fails, filters on the
- * CPU instead. FALSE, with a message, when no device could filter or
+/* Takes a reference to `device`, which may be NULL until
+ * bandpass_renderer_set_device. */
+BandpassRenderer *bandpass_renderer_new            (GimpDrawable           *drawable,
+                                                    BandpassDevice         *device);
+void              bandpass_renderer_free           (BandpassRenderer       *renderer);
+
+/* Reads the drawable now, as it is stored, so that no later step needs
+ * GIMP: libgimp's calls belong to the main thread. Without it, the
+ * pixels are read from the drawable when first needed. */
+gboolean          bandpass_renderer_read_source    (BandpassRenderer       *renderer,
+                                                    GError                **error);
+
+/* Moves to `device` (taking a reference); the next prepare reloads there. */
+void              bandpass_renderer_set_device     (BandpassRenderer       *renderer,
+                                                    BandpassDevice         *device);
+/* NULL when none was set. */
+BandpassDevice   *bandpass_renderer_get_device     (BandpassRenderer       *renderer);
+
+/* Makes the renderer ready for `settings`, reloading when needed
+ * (`reloaded` is then set TRUE; it may be NULL). FALSE, with a message,
+ * when no device could filter or memory ran out. */
+gboolean          bandpass_renderer_prepare        (BandpassRenderer       *renderer,
+                                                    const BandpassSettings *settings,
+                                                    gboolean               *reloaded,
+                                                    GError                **error);
+
+/* Where memory did not allow the margin against wrap-around, a warning
+ * for the user (owned by the renderer); else NULL. */
+const gchar      *bandpass_renderer_warning        (BandpassRenderer       *renderer);
+
+/* The format of rendered windows: the drawable's colours and alpha in 8
+ * bits per channel, as GIMP's previews show it. */
+const Babl       *bandpass_renderer_display_format (BandpassRenderer       *renderer);
+
+/* Prepares for `settings` and writes `window` (in drawable pixels, as
+ * fftcl_filter_apply_window takes it) of the result to `pixels` in the
+ * display format. `coarse` filters a downscaled copy instead (≤ 1 MP),
+ * much faster where the device is slow, and expands it to the window. */
+gboolean          bandpass_renderer_render_window  (BandpassRenderer       *renderer,
+                                                    const BandpassSettings *settings,
+                                                    const fftcl_window     *window,
+                                                    gboolean                coarse,
+                                                    guchar                 *pixels,
+                                                    GError                **error);
+
+/* The loaded spectrum as fftcl_filter_spectrum gives it, at most
+ * `max_size` values along each axis; NULL, with a message, on failure.
+ * Free with g_free. */
+gfloat           *bandpass_renderer_spectrum       (BandpassRenderer       *renderer,
+                                                    gint                    max_size,
+                                                    gint                   *width,
+                                                    gint                   *height,
+                                                    GError                **error);
+
+/* TRUE when a coarse window is worth showing before the full one: the
+ * prepared renderer filters on the CPU (its backend, or after its GPU
+ * failed), and the drawable is larger than the coarse copy. */
+gboolean          bandpass_renderer_coarse_first   (BandpassRenderer       *renderer);
+
+/* The device that filters, for people: its name, or what failed before
+ * the CPU took over. Free with g_free. */
+gchar            *bandpass_renderer_describe_device (BandpassRenderer      *renderer);
+
+/* The final run: prepares for `settings` and writes the whole result
+ * into `target`. FALSE, with a message, when no device could filter or
  * memory ran out; `target` is then left as it was. `progress` may be
- * NULL. */
-gboolean bandpass_render (GimpDrawable           *drawable,
-                          const BandpassSettings *settings,
-                          fftcl_context          *context,
-                          GeglBuffer             *target,
-                          BandpassProgressFunc    progress,
-                          gpointer                progress_data,
-                          GError                **error);
+ * NULL. The renderer is spent afterwards: only free it. */
+gboolean          bandpass_renderer_write          (BandpassRenderer       *renderer,
+                                                    const BandpassSettings *settings,
+                                                    GeglBuffer             *target,
+                                                    BandpassProgressFunc    progress,
+                                                    gpointer                progress_data,
+                                                    GError                **error);
 
 #endif

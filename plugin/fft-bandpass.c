@@ -4,10 +4,10 @@
 #include <libgimp/gimp.h>
 #include <glib/gi18n-lib.h>
 
+#include "bandpass-device.h"
 #include "bandpass-dialog.h"
 #include "bandpass-render.h"
 #include "bandpass-settings.h"
-#include "fftcl.h"
 
 #define PLUG_IN_PROC "plug-in-fft-bandpass"
 
@@ -78,17 +78,17 @@ update_progress (gdouble  fraction,
 }
 
 static gboolean
-render_into_shadow (GimpDrawable           *drawable,
+render_into_shadow (BandpassRenderer       *renderer,
+                    GimpDrawable           *drawable,
                     ProgressSpan           *span,
                     const BandpassSettings *settings,
-                    fftcl_context          *context,
                     GError                **error)
 {
   GeglBuffer *shadow = gimp_drawable_get_shadow_buffer (drawable);
   gboolean    rendered;
 
-  rendered = bandpass_render (drawable, settings, context, shadow,
-                              update_progress, span, error);
+  rendered = bandpass_renderer_write (renderer, settings, shadow,
+                                      update_progress, span, error);
   if (rendered)
     gegl_buffer_flush (shadow);
 
@@ -113,12 +113,36 @@ merge_shadows (GimpImage     *image,
   gimp_image_undo_group_end (image);
 }
 
+/* The dialog's renderer, when there is one, writes the first drawable,
+ * so that the output is the preview's pixels; the others get their own. */
+static gboolean
+render_one (GimpDrawable           *drawable,
+            ProgressSpan           *span,
+            const BandpassSettings *settings,
+            BandpassDevice         *device,
+            BandpassRenderer       *prepared,
+            GError                **error)
+{
+  BandpassRenderer *renderer = prepared ? prepared
+                                        : bandpass_renderer_new (drawable,
+                                                                 device);
+  gboolean          rendered = render_into_shadow (renderer, drawable, span,
+                                                   settings, error);
+
+  if (renderer != prepared)
+    bandpass_renderer_free (renderer);
+
+  return rendered;
+}
+
 /* Every drawable is rendered before any is merged, so that a failure on
- * one leaves the whole image untouched. */
+ * one leaves the whole image untouched. So does a cancel: GIMP then ends
+ * the plug-in and frees the shadow buffers it leaves. */
 static gboolean
 render_all (GimpDrawable          **drawables,
             const BandpassSettings *settings,
-            fftcl_context          *context,
+            BandpassDevice         *device,
+            BandpassRenderer       *prepared,
             GError                **error)
 {
   ProgressSpan span = {
@@ -128,8 +152,8 @@ render_all (GimpDrawable          **drawables,
   gimp_progress_init (_("Band-pass filtering"));
 
   for (span.index = 0; span.index < span.count; span.index++)
-    if (! render_into_shadow (drawables[span.index], &span, settings,
-                              context, error))
+    if (! render_one (drawables[span.index], &span, settings, device,
+                      span.index == 0 ? prepared : NULL, error))
       {
         for (gsize i = 0; i <= span.index; i++)
           gimp_drawable_free_shadow (drawables[i]);
@@ -139,21 +163,23 @@ render_all (GimpDrawable          **drawables,
   return TRUE;
 }
 
-/* FFTCL_DEVICE comes first, then the dialog's "device" aux argument;
- * NULL lets fftcl read the environment or pick the fastest device. */
-static gchar *
-device_choice (GimpProcedureConfig *config)
+/* The device the config asks for: the prepared renderer's, unless the
+ * choice changed after its last preview. */
+static BandpassDevice *
+open_device (GimpProcedureConfig  *config,
+             BandpassRenderer     *prepared,
+             GError              **error)
 {
-  const gchar *forced = g_getenv ("FFTCL_DEVICE");
-  gchar       *device = NULL;
+  gchar          *choice = bandpass_device_choice (config);
+  BandpassDevice *device = prepared ? bandpass_renderer_get_device (prepared)
+                                    : NULL;
 
-  if (forced && *forced)
-    return NULL;
+  if (device && bandpass_device_is (device, choice))
+    device = bandpass_device_ref (device);
+  else if ((device = bandpass_device_open (choice, error)) && prepared)
+    bandpass_renderer_set_device (prepared, device);
 
-  g_object_get (config, "device", &device, NULL);
-  if (device && ! *device)
-    g_clear_pointer (&device, g_free);
-
+  g_free (choice);
   return device;
 }
 
@@ -162,25 +188,17 @@ apply (GimpImage              *image,
        GimpDrawable          **drawables,
        const BandpassSettings *settings,
        GimpProcedureConfig    *config,
+       BandpassRenderer       *prepared,
        GError                **error)
 {
-  fftcl_context *context;
-  fftcl_error    fft_error;
-  gboolean       rendered;
-  gchar         *device = device_choice (config);
-  fftcl_status   opened = fftcl_context_create (device, &context, &fft_error);
+  BandpassDevice *device = open_device (config, prepared, error);
+  gboolean        rendered;
 
-  g_free (device);
-  if (opened != FFTCL_OK)
-    {
-      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-                   _("No device could be opened for the FFT: %s"),
-                   fft_error.message);
-      return FALSE;
-    }
+  if (! device)
+    return FALSE;
 
-  rendered = render_all (drawables, settings, context, error);
-  fftcl_context_destroy (context);
+  rendered = render_all (drawables, settings, device, prepared, error);
+  bandpass_device_unref (device);
 
   if (rendered)
     merge_shadows (image, drawables);
@@ -194,6 +212,7 @@ static gboolean
 filter_with_config (GimpImage            *image,
                     GimpDrawable        **drawables,
                     GimpProcedureConfig  *config,
+                    BandpassRenderer     *prepared,
                     GimpPDBStatusType    *status,
                     GError              **error)
 {
@@ -208,7 +227,7 @@ filter_with_config (GimpImage            *image,
   if (done)
     {
       *status = GIMP_PDB_EXECUTION_ERROR;
-      done    = apply (image, drawables, &settings, config, error);
+      done    = apply (image, drawables, &settings, config, prepared, error);
     }
 
   bandpass_settings_clear (&settings);
@@ -224,7 +243,9 @@ fft_bandpass_run (GimpProcedure        *procedure,
                   gpointer              run_data G_GNUC_UNUSED)
 {
   GimpPDBStatusType  status;
-  GError            *error = NULL;
+  GError            *error    = NULL;
+  BandpassRenderer  *prepared = NULL;
+  gboolean           done;
 
   gegl_init (NULL, NULL);
 
@@ -233,11 +254,15 @@ fft_bandpass_run (GimpProcedure        *procedure,
                                              GIMP_PDB_CALLING_ERROR, error);
 
   if (run_mode == GIMP_RUN_INTERACTIVE &&
-      ! bandpass_dialog_run (procedure, config))
+      ! bandpass_dialog_run (procedure, config, drawables[0], &prepared))
     return gimp_procedure_new_return_values (procedure, GIMP_PDB_CANCEL,
                                              NULL);
 
-  if (! filter_with_config (image, drawables, config, &status, &error))
+  done = filter_with_config (image, drawables, config, prepared, &status,
+                             &error);
+  if (prepared)
+    bandpass_renderer_free (prepared);
+  if (! done)
     return gimp_procedure_new_return_values (procedure, status, error);
 
   if (run_mode != GIMP_RUN_NONINTERACTIVE)

@@ -5,6 +5,12 @@ window, takes screenshots of it, edits large-structures and the device,
 and presses OK. The screenshots must not be blank, must change with the
 edit, and the call must succeed on the chosen device.
 
+The image is coffee.png with a diagonal wave over it. In the spectrum view
+the test clicks the wave's peak, which must add a notch there (drawn with
+its mirror); a click on the mirror must remove it, another on the peak add
+it again; it drags the small-structures ring, which must follow; the
+filtered image must have lost the wave.
+
 Usage: gimp_dialog.py PATH/TO/fft-bandpass [SCREENSHOT-FOLDER]"""
 import os
 import shutil
@@ -12,151 +18,202 @@ import subprocess
 import sys
 import time
 
+import numpy as np
+
 import gimp_harness as gh
+import gimp_xvfb as gx
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COFFEE = os.path.join(HERE, "..", "examples", "coffee.png")
 
-CALL_SCRIPT = r'''
-import gi
-gi.require_version("Gimp", "3.0")
-from gi.repository import Gimp, Gio
-image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE, Gio.File.new_for_path({coffee!r}))
-proc = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
-config = proc.create_config()
-config.set_property("run-mode", Gimp.RunMode.INTERACTIVE)
-config.set_property("image", image)
-config.set_core_object_array("drawables", image.get_layers())
-result = proc.run(config)
-print("STATUS " + result.index(0).value_nick, flush=True)
-'''
 
-
-def start_xvfb():
-    """Xvfb picks a free display and writes its number to a pipe."""
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end),
-                               "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                              pass_fds=[write_end], stderr=subprocess.DEVNULL)
-    os.close(write_end)
-    with os.fdopen(read_end) as f:
-        display = ":" + f.readline().strip()
-    return server, display
-
-
-def xdotool(env, *args):
-    return subprocess.run(["xdotool", *args], env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, text=True).stdout.split()
-
-
-def wait_for_window(env, name, timeout=180):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        windows = xdotool(env, "search", "--onlyvisible", "--name", name)
-        if windows:
-            return windows[0]
-        time.sleep(1)
-    return None
-
-
-def screenshot(env, window, path):
-    subprocess.run(["import", "-window", window, path], env=env, check=True)
-    return path
-
-
-def colours(path):
-    out = subprocess.run(["identify", "-format", "%k", path],
-                         stdout=subprocess.PIPE, text=True, check=True).stdout
-    return int(out)
-
-
-def differs(first, second):
-    """The number of pixels that differ; `compare` exits 1 when any do."""
-    result = subprocess.run(["compare", "-metric", "AE", first, second, "null:"],
-                            stderr=subprocess.PIPE, text=True)
-    return int(float(result.stderr.split()[0]))
-
-
-def type_into(env, window, mnemonic, text):
-    """Focuses a field through its mnemonic and replaces its text."""
+def open_advanced(env, window):
+    """The "Advanced" expander follows the notches entry in the focus
+    chain, wherever the layout puts it."""
+    height = gx.window_height(env, window)
+    xdotool = gx.xdotool
     xdotool(env, "windowfocus", "--sync", window)
-    xdotool(env, "key", "--window", window, "--clearmodifiers", mnemonic)
-    xdotool(env, "key", "--clearmodifiers", "ctrl+a")
-    xdotool(env, "type", "--delay", "50", text)
+    xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+n")
     xdotool(env, "key", "Tab")
+    xdotool(env, "key", "space")
     time.sleep(1)
+    return gx.window_height(env, window) > height
+
+
+# The wave: 50 and -25 whole cycles across the 600 × 400 image, a period
+# of 9.6 px, well inside the default band (3 … 40 px).
+WAVE = (1 / 12, -1 / 16)
+WAVE_AMPLITUDE = 0.15
+SMALL_RING = (255, 230, 51)   # the spectrum view's colours (spectrum-view.c)
+NOTCH_RING = (51, 255, 102)
+SMALL_STRUCTURES = 3          # the default: the small ring's period
+
+
+def wave_image(harness):
+    """coffee.png in linear light (as GIMP reads a PFM) plus the wave."""
+    srgb_path = harness.path("coffee.pfm")
+    subprocess.run(["convert", COFFEE, "-depth", "32", "-define",
+                    "quantum:format=floating-point", srgb_path], check=True)
+    srgb = gh.read_pfm(srgb_path)
+    linear = np.where(srgb <= 0.04045, srgb / 12.92,
+                      ((srgb + 0.055) / 1.055) ** 2.4)
+    y, x = np.mgrid[0:linear.shape[0], 0:linear.shape[1]]
+    wave = WAVE_AMPLITUDE * np.sin(2 * np.pi * (WAVE[0] * x + WAVE[1] * y))
+    return harness.write_image("wave.pfm", linear + wave[..., None])
+
+
+def wave_amplitude(image):
+    """|X| at the wave's frequency, summed over the channels."""
+    height, width = image.shape[:2]
+    spectrum = np.fft.fft2(image, axes=(0, 1))
+    return np.abs(spectrum[round(WAVE[1] * height) % height,
+                           round(WAVE[0] * width) % width]).sum()
+
+
+def pixels(path):
+    width, height = map(int, subprocess.run(
+        ["identify", "-format", "%w %h", path], stdout=subprocess.PIPE,
+        text=True, check=True).stdout.split())
+    raw = subprocess.run(["convert", path, "-depth", "8", "rgb:-"],
+                         stdout=subprocess.PIPE, check=True).stdout
+    return np.frombuffer(raw, np.uint8).reshape(height, width, 3)
+
+
+def ring(shot, colour):
+    """The centre and radius of the circle drawn in `colour`, or None."""
+    ys, xs = np.nonzero(np.all(pixels(shot) == colour, axis=2))
+    if len(xs) < 20:
+        return None
+    # Antialiasing leaves the pure colour unevenly around the circle: its
+    # bounds, not its mean, give the centre.
+    cx, cy = (xs.min() + xs.max()) / 2, (ys.min() + ys.max()) / 2
+    radius = np.median(np.hypot(xs - cx, ys - cy))
+    on_circle = np.abs(np.hypot(xs - cx, ys - cy) - radius) < 3
+    return (cx, cy, radius) if on_circle.mean() > 0.9 else None
+
+
+def wait_for_spectrum(harness, env, window, timeout=120):
+    """The screenshot that shows the small ring, and the ring."""
+    deadline = time.time() + timeout
+    while True:
+        shot = gx.screenshot(env, window, harness.path("spectrum.png"))
+        small = ring(shot, SMALL_RING)
+        if small is not None or time.time() > deadline:
+            return shot, small
+        time.sleep(1)
+
+
+def drag_small_ring(env, window, small, radius):
+    cx, cy, start = small
+    gx.xdotool(env, "mousemove", "--window", window, str(round(cx + start)),
+               str(round(cy)), "mousedown", "1")
+    for step in range(1, 11):
+        r = start + (radius - start) * step / 10
+        gx.xdotool(env, "mousemove", "--window", window, str(round(cx + r)),
+                   str(round(cy)))
+        time.sleep(0.1)
+    gx.xdotool(env, "mouseup", "1")
+    time.sleep(2)
+
+
+def click_at(env, window, x, y):
+    gx.xdotool(env, "mousemove", "--window", window, str(round(x)),
+               str(round(y)), "click", "1")
+    time.sleep(2)
+
+
+def notch_pixels(shot):
+    ys, xs = np.nonzero(np.all(pixels(shot) == NOTCH_RING, axis=2))
+    return xs, ys
+
+
+def drive_spectrum(harness, env, window):
+    """Clicks the wave's peak, removes the notch through its mirror and
+    adds it again, and drags the small ring from 3 to 4 px."""
+    before, small = wait_for_spectrum(harness, env, window)
+    if not gh.check(small is not None,
+                    "the spectrum view draws the small-structures ring"):
+        return
+    cx, cy, radius = small
+    scale = radius * SMALL_STRUCTURES   # screen px per cycle per pixel
+    inside = pixels(before)[round(cy - radius):round(cy + radius),
+                            round(cx - radius):round(cx + radius)]
+    shades = len(np.unique(inside.reshape(-1, 3), axis=0))
+    gh.check(shades > 50, f"the spectrum is not blank: {shades} colours "
+             f"inside the small ring")
+
+    # A little off the peak: the click snaps to it.
+    x, y = cx + WAVE[0] * scale + 2, cy + WAVE[1] * scale + 1
+    click_at(env, window, x, y)
+    notched = gx.screenshot(env, window, harness.path("spectrum-notched.png"))
+    gh.check(gx.differs(before, notched) > 20,
+             f"a click changes the view: {gx.differs(before, notched)} pixels")
+    xs, ys = notch_pixels(notched)
+    near = lambda px, py: np.any(np.hypot(xs - px, ys - py) < 10)
+    gh.check(near(x, y) and near(2 * cx - x, 2 * cy - y),
+             "the click draws a notch at the peak and at its mirror")
+
+    click_at(env, window, 2 * cx - x, 2 * cy - y)
+    removed = gx.screenshot(env, window, harness.path("spectrum-removed.png"))
+    gh.check(len(notch_pixels(removed)[0]) == 0,
+             "a click on the notch's mirror removes the notch")
+    click_at(env, window, x, y)
+
+    drag_small_ring(env, window, small, scale / 4)
+    dragged = ring(gx.screenshot(env, window,
+                                 harness.path("spectrum-dragged.png")),
+                   SMALL_RING)
+    gh.check(dragged is not None and abs(dragged[2] - scale / 4) < 3,
+             f"the small ring follows the drag to {scale / 4:.0f} px: "
+             f"{dragged and round(dragged[2])} px")
 
 
 def drive(harness, env, window):
-    before = screenshot(env, window, harness.path("before.png"))
-    type_into(env, window, "alt+g", "123")
-    after = screenshot(env, window, harness.path("after.png"))
+    before = gx.screenshot(env, window, harness.path("before.png"))
+    gx.type_into(env, window, "alt+g", "123")
+    after = gx.screenshot(env, window, harness.path("after.png"))
 
-    gh.check(colours(before) > 50, f"the dialog is not blank: {colours(before)} colours")
-    gh.check(differs(before, after) > 20,
+    gh.check(gx.colours(before) > 50, f"the dialog is not blank: {gx.colours(before)} colours")
+    gh.check(gx.differs(before, after) > 20,
              f"typing into large-structures changes the dialog: "
-             f"{differs(before, after)} pixels")
+             f"{gx.differs(before, after)} pixels")
 
-    # The "Advanced" expander sits above the settings buttons; with no
-    # window manager the dialog grows in place when it opens.
-    height = window_height(env, window)
-    xdotool(env, "mousemove", "--window", window, "30", str(height - 125),
-            "click", "1")
-    time.sleep(1)
-    gh.check(window_height(env, window) > height, "Advanced expands")
+    gh.check(open_advanced(env, window), "Advanced expands")
 
-    expanded = screenshot(env, window, harness.path("expanded.png"))
-    xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+v")
-    xdotool(env, "key", "Down")
+    expanded = gx.screenshot(env, window, harness.path("expanded.png"))
+    gx.xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+v")
+    gx.xdotool(env, "key", "Down")
     time.sleep(1)
-    chosen = screenshot(env, window, harness.path("chosen.png"))
-    gh.check(differs(expanded, chosen) > 20,
-             f"the device combo moves to the CPU: {differs(expanded, chosen)} pixels")
+    chosen = gx.screenshot(env, window, harness.path("chosen.png"))
+    gh.check(gx.differs(expanded, chosen) > 20,
+             f"the device combo moves to the CPU: {gx.differs(expanded, chosen)} pixels")
     return chosen
-
-
-def window_height(env, window):
-    lines = xdotool(env, "getwindowgeometry", "--shell", window)
-    return int(dict(l.split("=") for l in lines)["HEIGHT"])
 
 
 def main():
     binary = sys.argv[1]
     shots = sys.argv[2] if len(sys.argv) > 2 else None
     harness = gh.Harness(binary)
-    server, display = start_xvfb()
     # FFTCL_DEVICE would make the device combo insensitive.
-    env = dict(os.environ, DISPLAY=display, GIMP3_DIRECTORY=harness.gimpdir,
-               NO_AT_BRIDGE="1")
-    env.pop("FFTCL_DEVICE", None)
-    script = harness.path("call.py")
-    with open(script, "w", encoding="utf-8") as f:
-        f.write(CALL_SCRIPT.format(coffee=os.path.abspath(COFFEE)))
-    log = open(harness.path("gimp.log"), "w")
-    gimp = subprocess.Popen(["gimp-3.0", "-n", "-d", "-f", "--no-splash",
-                             "--batch-interpreter=python-fu-eval",
-                             "-b", f"exec(open({script!r}).read())", "--quit"],
-                            env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        window = wait_for_window(env, "Band-pass")
+    os.environ.pop("FFTCL_DEVICE", None)
+    source, target = wave_image(harness), harness.path("filtered.pfm")
+    with gx.InteractiveCall(harness, source, target) as call:
+        window = call.wait_for_dialog()
         if gh.check(window is not None, "the dialog opens"):
-            shot = drive(harness, env, window)
+            drive_spectrum(harness, call.env, window)
+            shot = drive(harness, call.env, window)
             if shots:
                 os.makedirs(shots, exist_ok=True)
                 shutil.copy(shot, os.path.join(shots, "dialog.png"))
-            xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+o")
-        gimp.wait(timeout=120)
-    finally:
-        if gimp.poll() is None:
-            gimp.kill()
-        server.terminate()
-        server.wait()
-        log.close()
-    with open(harness.path("gimp.log")) as f:
-        output = f.read()
-    statuses = [l for l in output.splitlines() if l.startswith("STATUS ")]
+            call.press_ok(window)
+    statuses = call.statuses()
     gh.check(statuses == ["STATUS success"],
-             f"OK filters: {statuses or output[-2000:]}")
+             f"OK filters: {statuses or call.output()[-2000:]}")
+    if os.path.exists(target):
+        kept = (wave_amplitude(gh.read_pfm(target)) /
+                wave_amplitude(gh.read_pfm(source)))
+        # The band alone would keep about 0.9 of it (Gaussian, 4 … 123 px).
+        gh.check(kept < 0.2, f"the notch removes the wave: {kept:.3f} of it left")
     sys.exit(gh.finish())
 
 

@@ -1,0 +1,81 @@
+#include "bandpass-device.h"
+
+#include <glib/gi18n-lib.h>
+
+struct _BandpassDevice
+{
+  gchar         *choice;
+  fftcl_context *context;
+};
+
+gchar *
+bandpass_device_choice (GimpProcedureConfig *config)
+{
+  const gchar *forced = g_getenv ("FFTCL_DEVICE");
+  gchar       *device = NULL;
+
+  if (forced && *forced)
+    return NULL;
+
+  g_object_get (config, "device", &device, NULL);
+  if (device && ! *device)
+    g_clear_pointer (&device, g_free);
+
+  return device;
+}
+
+BandpassDevice *
+bandpass_device_open (const gchar  *choice,
+                      GError      **error)
+{
+  fftcl_context  *context;
+  fftcl_error     fft_error;
+  BandpassDevice *device;
+
+  if (fftcl_context_create (choice, &context, &fft_error) != FFTCL_OK)
+    {
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("No device could be opened for the FFT: %s"),
+                   fft_error.message);
+      return NULL;
+    }
+
+  device          = g_atomic_rc_box_new0 (BandpassDevice);
+  device->choice  = g_strdup (choice);
+  device->context = context;
+  return device;
+}
+
+BandpassDevice *
+bandpass_device_ref (BandpassDevice *device)
+{
+  return g_atomic_rc_box_acquire (device);
+}
+
+static void
+close_device (gpointer device_pointer)
+{
+  BandpassDevice *device = device_pointer;
+
+  fftcl_context_destroy (device->context);
+  g_free (device->choice);
+}
+
+void
+bandpass_device_unref (BandpassDevice *device)
+{
+  g_atomic_rc_box_release_full (device, close_device);
+}
+
+gboolean
+bandpass_device_is (const BandpassDevice *device,
+                    const gchar          *choice)
+{
+  return g_strcmp0 (device->choice, choice) == 0;
+}
+
+fftcl_context *
+bandpass_device_context (const BandpassDevice *device)
+{
+  return device->context;
+}

@@ -1,0 +1,361 @@
+#include "bandpass-preview.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "preview-dump.h"
+#include "preview-refresh.h"
+#include "spectrum-view.h"
+
+/* The view's longer side, in screen pixels. */
+#define VIEW_SIZE 320
+
+struct _BandpassPreview
+{
+  GimpProcedureConfig *config;
+  GimpDrawable        *drawable;
+  gsize                width, height; /* the drawable's */
+  GtkWidget           *column;
+  GtkWidget           *view;          /* a GimpZoomPreview */
+  GtkWidget           *spectrum;
+  GtkWidget           *device_label;
+  GtkWidget           *status_label;
+  PreviewRefresh      *refresh;       /* NULL until the drawable is read */
+  guint                start_id;
+  gulong               notify_id;
+};
+
+/* Long texts are cut short on the label and shown whole as its tip. */
+static void
+set_text (GtkWidget   *label,
+          const gchar *text)
+{
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, text);
+}
+
+static void
+set_status (BandpassPreview *preview,
+            const gchar     *text)
+{
+  set_text (preview->status_label, text);
+}
+
+/* One axis of the window that a view shows: from `first` to `end`
+ * (image pixels, end excluded), in blocks of `step`, within `size`. */
+static void
+axis_window (gint   first,
+             gint   end,
+             gsize  step,
+             gsize  size,
+             gsize *start,
+             gsize *count)
+{
+  gsize from = CLAMP (first, 0, (gint) size - 1);
+  gsize to   = CLAMP (end, (gint) from + 1, (gint) size);
+  gsize n    = (to - from + step - 1) / step;
+
+  n = MIN (n, size / step);
+  *start = MIN (from, size - n * step);
+  *count = n;
+}
+
+/* What the view shows, as a window: zoomed out, one value per block of
+ * about a screen pixel's size; zoomed in, the pixels themselves. */
+static fftcl_window
+view_window (BandpassPreview *preview)
+{
+  GimpPreview  *view = GIMP_PREVIEW (preview->view);
+  fftcl_window  window;
+  gint          width, height, x0, y0, x1, y1;
+  gdouble       per_screen_pixel;
+
+  gimp_preview_get_size (view, &width, &height);
+  gimp_preview_untransform (view, 0, 0, &x0, &y0);
+  gimp_preview_untransform (view, width, height, &x1, &y1);
+
+  per_screen_pixel = (x1 - x0) / (gdouble) MAX (width, 1);
+  window.step      = MAX (1, (gsize) floor (per_screen_pixel + 0.5));
+  window.step      = MIN (window.step, MIN (preview->width, preview->height));
+
+  axis_window (x0, x1, window.step, preview->width, &window.x, &window.width);
+  axis_window (y0, y1, window.step, preview->height, &window.y,
+               &window.height);
+  return window;
+}
+
+static gboolean
+same_window (const fftcl_window *a,
+             const fftcl_window *b)
+{
+  return memcmp (a, b, sizeof *a) == 0;
+}
+
+/* The window's value under each screen pixel along one axis. */
+static gint *
+screen_to_window (GimpPreview *view,
+                  gint         screen_size,
+                  gboolean     vertical,
+                  gsize        start,
+                  gsize        step,
+                  gsize        count)
+{
+  gint *index = g_new (gint, screen_size);
+
+  for (gint s = 0; s < screen_size; s++)
+    {
+      gint x, y, at;
+
+      gimp_preview_untransform (view, vertical ? 0 : s, vertical ? s : 0,
+                                &x, &y);
+      at       = ((vertical ? y : x) - (gint) start) / (gint) step;
+      index[s] = CLAMP (at, 0, (gint) count - 1);
+    }
+
+  return index;
+}
+
+static void
+draw (BandpassPreview     *preview,
+      const PreviewResult *result)
+{
+  GimpPreview        *view            = GIMP_PREVIEW (preview->view);
+  const fftcl_window *window          = &result->window;
+  gint                bytes_per_pixel = result->bytes_per_pixel;
+  gint                width, height;
+  gint               *columns, *rows;
+  guchar             *screen;
+
+  gimp_preview_get_size (view, &width, &height);
+  columns = screen_to_window (view, width, FALSE, window->x, window->step,
+                              window->width);
+  rows    = screen_to_window (view, height, TRUE, window->y, window->step,
+                              window->height);
+  screen  = g_new (guchar, (gsize) width * height * bytes_per_pixel);
+
+  for (gint y = 0; y < height; y++)
+    for (gint x = 0; x < width; x++)
+      memcpy (screen + ((gsize) y * width + x) * bytes_per_pixel,
+              result->pixels + ((gsize) rows[y] * window->width + columns[x]) *
+                               bytes_per_pixel,
+              bytes_per_pixel);
+
+  gimp_preview_draw_buffer (view, screen, width * bytes_per_pixel);
+
+  g_free (screen);
+  g_free (rows);
+  g_free (columns);
+}
+
+static gchar *
+describe_refresh (const PreviewResult *result)
+{
+  gchar *text;
+
+  if (result->coarse)
+    text = g_strdup_printf (_("Coarse preview in %.0f ms; refining…"),
+                            result->render_ms);
+  else if (result->load_ms > 0.0)
+    text = g_strdup_printf (_("Refreshed in %.0f ms, after a new forward "
+                              "transform (%.0f ms)"),
+                            result->render_ms, result->load_ms);
+  else
+    text = g_strdup_printf (_("Refreshed in %.0f ms"), result->render_ms);
+
+  if (result->warning)
+    {
+      gchar *both = g_strconcat (text, "\n", result->warning, NULL);
+
+      g_free (text);
+      text = both;
+    }
+
+  return text;
+}
+
+static void
+show_result (const PreviewResult *result,
+             gpointer             preview_pointer)
+{
+  BandpassPreview *preview = preview_pointer;
+  fftcl_window     shown;
+  gchar           *text;
+
+  if (result->error)
+    {
+      set_status (preview, result->error->message);
+      return;
+    }
+
+  text = g_strdup_printf (_("Device: %s"), result->device);
+  set_text (preview->device_label, text);
+  g_free (text);
+
+  text = describe_refresh (result);
+  set_status (preview, text);
+  g_free (text);
+
+  if (result->spectrum)
+    spectrum_view_set_spectrum (preview->spectrum, result->spectrum,
+                                result->spectrum_width,
+                                result->spectrum_height);
+
+  preview_dump (&result->window, result->pixels, result->bytes_per_pixel,
+                result->coarse);
+
+  /* A result for a view since scrolled away from is not drawn: the
+   * request for the new view follows. */
+  shown = view_window (preview);
+  if (gimp_preview_get_update (GIMP_PREVIEW (preview->view)) &&
+      same_window (&shown, &result->window))
+    draw (preview, result);
+}
+
+static void
+request_refresh (BandpassPreview *preview)
+{
+  BandpassSettings *settings = g_new0 (BandpassSettings, 1);
+  GError           *error    = NULL;
+  fftcl_window      window;
+  gchar            *choice;
+
+  if (! preview->refresh)
+    return;
+
+  bandpass_settings_from_config (settings, preview->config);
+  if (! bandpass_settings_check (settings, &error))
+    {
+      set_status (preview, error->message);
+      g_error_free (error);
+      bandpass_settings_clear (settings);
+      g_free (settings);
+      return;
+    }
+
+  window = view_window (preview);
+  choice = bandpass_device_choice (preview->config);
+  preview_refresh_request (preview->refresh, settings, choice, &window);
+  g_free (choice);
+}
+
+/* The drawable is read here, in the main thread (libgimp's calls belong
+ * to it), once the dialog shows; all else runs in a worker thread. */
+static gboolean
+start (gpointer preview_pointer)
+{
+  BandpassPreview  *preview  = preview_pointer;
+  BandpassRenderer *renderer = bandpass_renderer_new (preview->drawable,
+                                                      NULL);
+  GError           *error    = NULL;
+
+  preview->start_id = 0;
+  if (! bandpass_renderer_read_source (renderer, &error))
+    {
+      set_status (preview, error->message);
+      g_error_free (error);
+      bandpass_renderer_free (renderer);
+      return G_SOURCE_REMOVE;
+    }
+
+  preview->refresh = preview_refresh_new (renderer, show_result, preview);
+  request_refresh (preview);
+  return G_SOURCE_REMOVE;
+}
+
+/* GimpPreview takes its size from a style property. */
+static void
+enlarge (GtkWidget *view)
+{
+  GtkCssProvider *css = gtk_css_provider_new ();
+  gchar          *rule = g_strdup_printf ("* { -GimpPreview-size: %d; }",
+                                          VIEW_SIZE);
+
+  gtk_css_provider_load_from_data (css, rule, -1, NULL);
+  gtk_style_context_add_provider (gtk_widget_get_style_context (view),
+                                  GTK_STYLE_PROVIDER (css),
+                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_free (rule);
+  g_object_unref (css);
+}
+
+static GtkWidget *
+small_label (const gchar *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gimp_label_set_attributes (GTK_LABEL (label),
+                             PANGO_ATTR_SCALE, PANGO_SCALE_SMALL, -1);
+  return label;
+}
+
+static void
+build_column (BandpassPreview *preview)
+{
+  GtkBox *column;
+
+  preview->view         = gimp_zoom_preview_new_from_drawable (preview->drawable);
+  preview->device_label = small_label (NULL);
+  preview->status_label = small_label (_("Computing…"));
+  preview->spectrum     = spectrum_view_new (preview->config);
+  preview->column       = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  enlarge (preview->view);
+  /* The view's frame asks to expand; the spectrum needs the room. */
+  gtk_widget_set_vexpand (preview->view, FALSE);
+
+  column = GTK_BOX (preview->column);
+  gtk_box_pack_start (column, preview->view, FALSE, FALSE, 0);
+  gtk_box_pack_start (column, preview->device_label, FALSE, FALSE, 0);
+  gtk_box_pack_start (column, preview->status_label, FALSE, FALSE, 0);
+  gtk_box_pack_start (column, preview->spectrum, FALSE, FALSE, 6);
+  gtk_widget_show_all (preview->column);
+}
+
+BandpassPreview *
+bandpass_preview_new (GimpProcedureConfig *config,
+                      GimpDrawable        *drawable)
+{
+  BandpassPreview *preview = g_new0 (BandpassPreview, 1);
+
+  preview->config   = g_object_ref (config);
+  preview->drawable = g_object_ref (drawable);
+  preview->width    = gimp_drawable_get_width (drawable);
+  preview->height   = gimp_drawable_get_height (drawable);
+  build_column (preview);
+
+  g_signal_connect_swapped (preview->view, "invalidated",
+                            G_CALLBACK (request_refresh), preview);
+  preview->notify_id = g_signal_connect_swapped (config, "notify",
+                                                 G_CALLBACK (request_refresh),
+                                                 preview);
+  preview->start_id  = g_idle_add (start, preview);
+
+  return preview;
+}
+
+GtkWidget *
+bandpass_preview_widget (BandpassPreview *preview)
+{
+  return preview->column;
+}
+
+BandpassRenderer *
+bandpass_preview_finish (BandpassPreview *preview)
+{
+  BandpassRenderer *renderer = NULL;
+
+  g_signal_handler_disconnect (preview->config, preview->notify_id);
+  g_signal_handlers_disconnect_by_data (preview->view, preview);
+  if (preview->start_id)
+    g_source_remove (preview->start_id);
+  if (preview->refresh)
+    renderer = preview_refresh_finish (preview->refresh);
+
+  g_object_unref (preview->drawable);
+  g_object_unref (preview->config);
+  g_free (preview);
+
+  return renderer;
+}

@@ -1,0 +1,270 @@
+#include "filtered-image.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct FilteredImage
+{
+  FilteredImageSource  source;
+  fftcl_plan          *plan;
+  float               *window_planes;   /* the last window's filtered planes */
+  size_t               window_capacity; /* floats window_planes holds */
+};
+
+static double
+now_ms (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
+}
+
+static fftcl_status
+out_of_memory (fftcl_error *err)
+{
+  if (err)
+    {
+      err->status = FFTCL_ERROR_MEMORY;
+      snprintf (err->message, sizeof err->message,
+                "not enough host memory for the image planes");
+    }
+  return FFTCL_ERROR_MEMORY;
+}
+
+double
+filtered_image_reach (const fftcl_gain *gain)
+{
+  double widest = fmax (gain->large_period, gain->small_period);
+
+  for (size_t i = 0; i < gain->notch_count; i++)
+    widest = fmax (widest, 1.0 / gain->notches[3 * i + 2]);
+
+  return fmax (widest, 8.0);
+}
+
+PlaneGeometry
+filtered_image_geometry (size_t            width,
+                         size_t            height,
+                         const fftcl_gain *gain)
+{
+  double reach = filtered_image_reach (gain);
+
+  return (PlaneGeometry) { width, height,
+                           padding_size_for (width, reach),
+                           padding_size_for (height, reach) };
+}
+
+static size_t
+plane_area (const PlaneGeometry *geometry)
+{
+  return geometry->padded_width * geometry->padded_height;
+}
+
+static void
+gather_padded (const FilteredImageSource *source,
+               float                     *planes)
+{
+  const PlaneGeometry *geometry = &source->geometry;
+
+  pixel_planes_gather (&source->layout, geometry, source->pixels, planes);
+
+  for (size_t plane = 0; plane < source->layout.colour_planes; plane++)
+    padding_fill (planes + plane * plane_area (geometry),
+                  geometry->width, geometry->height,
+                  geometry->padded_width, geometry->padded_height,
+                  source->padding);
+}
+
+static fftcl_status
+plan_and_load (FilteredImage        *image,
+               fftcl_context        *context,
+               const float          *planes,
+               FilteredImageTimings *timings,
+               fftcl_error          *err)
+{
+  const PlaneGeometry *geometry = &image->source.geometry;
+  fftcl_status         status;
+
+  status = fftcl_plan_create (context,
+                              geometry->padded_width, geometry->padded_height,
+                              image->source.layout.colour_planes,
+                              &image->plan, err);
+  if (status != FFTCL_OK)
+    return status;
+
+  return fftcl_filter_load (image->plan, planes,
+                            timings ? &timings->fft : NULL, err);
+}
+
+fftcl_status
+filtered_image_load (fftcl_context              *context,
+                     const FilteredImageSource  *source,
+                     FilteredImage             **out,
+                     FilteredImageTimings       *timings,
+                     fftcl_error                *err)
+{
+  FilteredImage *image  = calloc (1, sizeof *image);
+  float         *planes = malloc (plane_area (&source->geometry) *
+                                  source->layout.colour_planes *
+                                  sizeof (float));
+  double         start_ms = now_ms ();
+  fftcl_status   status;
+
+  if (timings)
+    memset (timings, 0, sizeof *timings);
+
+  if (! image || ! planes)
+    {
+      free (image);
+      free (planes);
+      return out_of_memory (err);
+    }
+
+  image->source = *source;
+  gather_padded (source, planes);
+  if (timings)
+    timings->pad_ms = now_ms () - start_ms;
+
+  status = plan_and_load (image, context, planes, timings, err);
+  free (planes);
+
+  if (status != FFTCL_OK)
+    {
+      filtered_image_destroy (image);
+      return status;
+    }
+
+  *out = image;
+  return FFTCL_OK;
+}
+
+static float *
+window_planes (FilteredImage *image,
+               size_t         floats)
+{
+  if (floats > image->window_capacity)
+    {
+      free (image->window_planes);
+      image->window_planes   = malloc (floats * sizeof (float));
+      image->window_capacity = image->window_planes ? floats : 0;
+    }
+
+  return image->window_planes;
+}
+
+/* The non-colour components of the block at (x, y), averaged into
+ * `pixel`. Its colour components take the block's first pixel: the
+ * filtered values replace them, except where the block is wholly
+ * transparent and its colour is not seen. */
+static void
+block_mean (const FilteredImageSource *source,
+            size_t                     x,
+            size_t                     y,
+            size_t                     step,
+            float                     *pixel)
+{
+  size_t       components = source->layout.components;
+  size_t       first      = source->layout.colour_planes;
+  size_t       width      = source->geometry.width;
+  const float *corner     = source->pixels + (y * width + x) * components;
+
+  memcpy (pixel, corner, first * sizeof (float));
+
+  for (size_t c = first; c < components; c++)
+    {
+      double sum = 0.0;
+
+      for (size_t dy = 0; dy < step; dy++)
+        for (size_t dx = 0; dx < step; dx++)
+          sum += corner[(dy * width + dx) * components + c];
+
+      pixel[c] = (float) (sum / (double) (step * step));
+    }
+}
+
+static void
+copy_window_pixels (const FilteredImageSource *source,
+                    const fftcl_window        *window,
+                    float                     *pixels)
+{
+  size_t components = source->layout.components;
+
+  for (size_t j = 0; j < window->height; j++)
+    {
+      float       *row    = pixels + j * window->width * components;
+      size_t       y      = window->y + j * window->step;
+      const float *source_row = source->pixels +
+                                (y * source->geometry.width + window->x) *
+                                components;
+
+      if (window->step > 1)
+        {
+          for (size_t i = 0; i < window->width; i++)
+            block_mean (source, window->x + i * window->step, y,
+                        window->step, row + i * components);
+        }
+      else if (row != source_row)
+        {
+          memcpy (row, source_row,
+                  window->width * components * sizeof (float));
+        }
+    }
+}
+
+fftcl_status
+filtered_image_render (FilteredImage        *image,
+                       const fftcl_gain     *gain,
+                       const fftcl_window   *window,
+                       float                *pixels,
+                       FilteredImageTimings *timings,
+                       fftcl_error          *err)
+{
+  size_t         values = window->width * window->height;
+  float         *planes = window_planes (image, values *
+                                         image->source.layout.colour_planes);
+  PlaneGeometry  window_geometry = { window->width, window->height,
+                                     window->width, window->height };
+  fftcl_status   status;
+  double         start_ms;
+
+  if (timings)
+    memset (timings, 0, sizeof *timings);
+
+  if (! planes)
+    return out_of_memory (err);
+
+  status = fftcl_filter_apply_window (image->plan, gain, window, planes,
+                                      timings ? &timings->fft : NULL, err);
+  if (status != FFTCL_OK)
+    return status;
+
+  start_ms = now_ms ();
+  copy_window_pixels (&image->source, window, pixels);
+  pixel_planes_scatter (&image->source.layout, &window_geometry, planes,
+                        pixels);
+  if (timings)
+    timings->scatter_ms = now_ms () - start_ms;
+
+  return FFTCL_OK;
+}
+
+fftcl_plan *
+filtered_image_plan (FilteredImage *image)
+{
+  return image->plan;
+}
+
+void
+filtered_image_destroy (FilteredImage *image)
+{
+  if (! image)
+    return;
+
+  fftcl_plan_destroy (image->plan);
+  free (image->window_planes);
+  free (image);
+}

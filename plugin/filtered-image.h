@@ -1,0 +1,83 @@
+/* filtered-image — the one compute core of the preview and the final run:
+ * an image's colour planes, padded and transformed forward once, with
+ * their spectrum kept in an fftcl plan; any window of the filtered image
+ * then comes back as interleaved pixels, after only the mask and the
+ * inverse transform. Plain C (no GLib), so benchmarks run it as is.
+ *
+ *   FilteredImage *image;
+ *   filtered_image_load (context, &source, &image, NULL, &err); // forward
+ *   filtered_image_render (image, &gain, &window, pixels, NULL, &err);
+ *   filtered_image_destroy (image);
+ */
+#ifndef FILTERED_IMAGE_H
+#define FILTERED_IMAGE_H
+
+#include <stddef.h>
+
+#include "fftcl.h"
+#include "padding.h"
+#include "pixel-planes.h"
+
+typedef struct FilteredImage FilteredImage;
+
+typedef struct
+{
+  /* geometry.width × geometry.height pixels of layout.components floats,
+   * row after row. Every render reads them again, so they must outlive
+   * the image. */
+  const float   *pixels;
+  PixelLayout    layout;
+  PlaneGeometry  geometry;
+  PaddingKind    padding;
+} FilteredImageSource;
+
+typedef struct
+{
+  double        pad_ms;     /* gathering the colour planes and padding them */
+  fftcl_timings fft;
+  double        scatter_ms; /* the window's pixels from its filtered planes */
+} FilteredImageTimings;
+
+/* How far, in pixels, `gain` mixes values: the widest period it
+ * involves, about 5 σ of a Gaussian edge's kernel (σ ≈ 0.19 × period),
+ * never less than a few pixels. Stripe suppression reaches along whole
+ * rows or columns whatever the margin, so it adds nothing. */
+double filtered_image_reach (const fftcl_gain *gain);
+
+/* A width × height image padded so that `gain`'s reach never wraps
+ * around. */
+PlaneGeometry filtered_image_geometry (size_t            width,
+                                       size_t            height,
+                                       const fftcl_gain *gain);
+
+/* Gathers and pads the colour planes, plans on `context` and keeps their
+ * spectrum (the forward transform). `timings` may be NULL; asking for
+ * them costs a synchronisation between steps. */
+fftcl_status filtered_image_load (fftcl_context              *context,
+                                  const FilteredImageSource  *source,
+                                  FilteredImage             **out,
+                                  FilteredImageTimings       *timings,
+                                  fftcl_error                *err);
+
+/* Writes `window` of the filtered image (in image pixels, as
+ * fftcl_filter_apply_window takes it; its blocks lie inside the image) to
+ * `pixels`: window->width × window->height pixels of layout.components
+ * floats. Colour components are filtered; the others (alpha, chroma) are
+ * the source's, each the mean of its step × step block. `pixels` may be
+ * the source pixels themselves when the window is the whole image at step
+ * 1 (a final run that needs no second copy); the image cannot render
+ * after that. */
+fftcl_status filtered_image_render (FilteredImage        *image,
+                                    const fftcl_gain     *gain,
+                                    const fftcl_window   *window,
+                                    float                *pixels,
+                                    FilteredImageTimings *timings,
+                                    fftcl_error          *err);
+
+/* The plan that holds the spectrum, for fftcl_filter_spectrum and
+ * fftcl_plan_fallback_reason. Owned by the image. */
+fftcl_plan *filtered_image_plan (FilteredImage *image);
+
+void filtered_image_destroy (FilteredImage *image);
+
+#endif

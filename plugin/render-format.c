@@ -1,0 +1,81 @@
+#include "render-format.h"
+
+/* The transfer curve of the values that get filtered. */
+typedef enum
+{
+  TRC_LINEAR,
+  TRC_NONLINEAR,
+  TRC_PERCEPTUAL
+} Trc;
+
+/* [gray][trc][alpha]. */
+static const gchar *const channel_formats[2][3][2] =
+{
+  { [TRC_LINEAR]     = { "RGB float",    "RGBA float"    },
+    [TRC_NONLINEAR]  = { "R'G'B' float", "R'G'B'A float" },
+    [TRC_PERCEPTUAL] = { "R~G~B~ float", "R~G~B~A float" } },
+  { [TRC_LINEAR]     = { "Y float",      "YA float"      },
+    [TRC_NONLINEAR]  = { "Y' float",     "Y'A float"     },
+    [TRC_PERCEPTUAL] = { "Y~ float",     "Y~A float"     } },
+};
+
+/* [alpha]. Linear luminance is computed from L* (see pixel-planes.c). */
+static const gchar *const lab_formats[2] =
+  { "CIE Lab float", "CIE Lab alpha float" };
+
+/* [gray][alpha]. */
+static const gchar *const display_formats[2][2] =
+{
+  { "R'G'B' u8", "R'G'B'A u8" },
+  { "Y' u8",     "Y'A u8"     },
+};
+
+static Trc
+filtered_trc (const Babl             *stored,
+              const BandpassSettings *settings)
+{
+  BablModelFlag flags = babl_get_model_flags (babl_format_get_model (stored));
+
+  if (settings->linear || (flags & BABL_MODEL_FLAG_LINEAR))
+    return TRC_LINEAR;
+
+  return (flags & BABL_MODEL_FLAG_PERCEPTUAL) ? TRC_PERCEPTUAL
+                                              : TRC_NONLINEAR;
+}
+
+RenderFormat
+render_format_for (const Babl             *stored,
+                   gboolean                gray,
+                   gboolean                has_alpha,
+                   const BandpassSettings *settings)
+{
+  gint         gray_index  = gray != FALSE;
+  gint         alpha_index = has_alpha != FALSE;
+  gboolean     lab  = ! gray &&
+                      settings->channels == BANDPASS_CHANNELS_LUMINANCE;
+  Trc          trc  = filtered_trc (stored, settings);
+  const gchar *name = lab ? lab_formats[alpha_index]
+                          : channel_formats[gray_index][trc][alpha_index];
+  RenderFormat chosen;
+
+  chosen.format = babl_format_with_space (name, stored);
+
+  chosen.layout.components             = babl_format_get_n_components (chosen.format);
+  chosen.layout.has_alpha              = alpha_index;
+  chosen.layout.colour_planes          = lab ? 1
+                                             : chosen.layout.components -
+                                               alpha_index;
+  chosen.layout.lightness_as_luminance = lab && trc == TRC_LINEAR;
+
+  return chosen;
+}
+
+const Babl *
+render_format_display (const Babl *stored,
+                       gboolean    gray,
+                       gboolean    has_alpha)
+{
+  return babl_format_with_space (display_formats[gray != FALSE]
+                                                [has_alpha != FALSE],
+                                 stored);
+}

@@ -1,0 +1,177 @@
+"""Drives GIMP 3's real user interface under Xvfb: GIMP calls the
+procedure interactively on an image from a Python-Fu batch command, and
+the test finds the plug-in's dialog with xdotool, looks at it through
+screenshots (ImageMagick) and types into it. After the dialog the image
+can be saved, so that the test sees what the call wrote."""
+import os
+import subprocess
+import time
+
+CALL_SCRIPT = r'''
+import gi
+gi.require_version("Gimp", "3.0")
+from gi.repository import Gimp, Gio
+image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE, Gio.File.new_for_path({source!r}))
+proc = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
+config = proc.create_config()
+config.set_property("run-mode", Gimp.RunMode.INTERACTIVE)
+config.set_property("image", image)
+config.set_core_object_array("drawables", image.get_layers())
+result = proc.run(config)
+print("STATUS " + result.index(0).value_nick, flush=True)
+if {target!r}:
+    Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, image,
+                   Gio.File.new_for_path({target!r}), None)
+    print("SAVED", flush=True)
+'''
+
+
+def start_xvfb():
+    """Xvfb picks a free display and writes its number to a pipe."""
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end),
+                               "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                              pass_fds=[write_end], stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as f:
+        display = ":" + f.readline().strip()
+    return server, display
+
+
+def xdotool(env, *args):
+    return subprocess.run(["xdotool", *args], env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True).stdout.split()
+
+
+def wait_for_window(env, name, timeout=180):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        windows = xdotool(env, "search", "--onlyvisible", "--name", name)
+        if windows:
+            return windows[0]
+        time.sleep(1)
+    return None
+
+
+def screenshot(env, window, path):
+    subprocess.run(["import", "-window", window, path], env=env, check=True)
+    return path
+
+
+def colours(path):
+    out = subprocess.run(["identify", "-format", "%k", path],
+                         stdout=subprocess.PIPE, text=True, check=True).stdout
+    return int(out)
+
+
+def differs(first, second):
+    """The number of pixels that differ; `compare` exits 1 when any do."""
+    result = subprocess.run(["compare", "-metric", "AE", first, second, "null:"],
+                            stderr=subprocess.PIPE, text=True)
+    return int(float(result.stderr.split()[0]))
+
+
+def type_into(env, window, mnemonic, text):
+    """Focuses a field through its mnemonic and replaces its text."""
+    xdotool(env, "windowfocus", "--sync", window)
+    xdotool(env, "key", "--window", window, "--clearmodifiers", mnemonic)
+    xdotool(env, "key", "--clearmodifiers", "ctrl+a")
+    xdotool(env, "type", "--delay", "50", text)
+    xdotool(env, "key", "Tab")
+    time.sleep(1)
+
+
+def window_height(env, window):
+    lines = xdotool(env, "getwindowgeometry", "--shell", window)
+    return int(dict(l.split("=") for l in lines)["HEIGHT"])
+
+
+class GimpSession:
+    """GIMP with its user interface under a private Xvfb, running the
+    Python-Fu `script`; what it prints goes to gimp.log.
+
+        with GimpSession(harness, script, env=...) as gimp:
+            ...             # drive it through gimp.env
+            gimp.awaits_end()
+        gimp.output()
+    """
+
+    def __init__(self, harness, script, env=None):
+        self.harness = harness
+        self.script = script
+        self.extra_env = env or {}
+        self.log_path = harness.path("gimp.log")
+        self.ending = False
+
+    def __enter__(self):
+        self.server, display = start_xvfb()
+        self.env = dict(os.environ, DISPLAY=display,
+                        GIMP3_DIRECTORY=self.harness.gimpdir, NO_AT_BRIDGE="1",
+                        **self.extra_env)
+        script = self.harness.path("script.py")
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(self.script)
+        self.log = open(self.log_path, "w")
+        self.gimp = subprocess.Popen(
+            ["gimp-3.0", "-n", "-d", "-f", "--no-splash",
+             "--batch-interpreter=python-fu-eval",
+             "-b", f"exec(open({script!r}).read())", "--quit"],
+            env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        return self
+
+    def awaits_end(self):
+        """The script will end by itself now: the exit waits for it."""
+        self.ending = True
+
+    def __exit__(self, *exc):
+        """Waits for GIMP to end when it is ending; kills it otherwise."""
+        try:
+            self.gimp.wait(timeout=300 if self.ending else 1)
+        except subprocess.TimeoutExpired:
+            pass
+        if self.gimp.poll() is None:
+            self.gimp.kill()
+            self.gimp.wait()
+        self.server.terminate()
+        self.server.wait()
+        self.log.close()
+        return False
+
+    def output(self):
+        with open(self.log_path) as f:
+            return f.read()
+
+    def wait_for_line(self, prefix, timeout):
+        """TRUE once the script printed a line starting with `prefix`."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if any(l.startswith(prefix) for l in self.output().splitlines()):
+                return True
+            time.sleep(0.2)
+        return False
+
+    def statuses(self):
+        return [l for l in self.output().splitlines() if l.startswith("STATUS ")]
+
+
+class InteractiveCall(GimpSession):
+    """Calls the plug-in on `source` with its dialog; with `target`, the
+    image is saved there afterwards.
+
+        with InteractiveCall(harness, source, env=...) as call:
+            window = call.wait_for_dialog()
+            ...
+            call.press_ok(window)
+        call.statuses()  # e.g. ["STATUS success"]
+    """
+
+    def __init__(self, harness, source, target=None, env=None):
+        super().__init__(harness, CALL_SCRIPT.format(
+            source=os.path.abspath(source), target=target), env)
+
+    def wait_for_dialog(self, name="Band-pass"):
+        return wait_for_window(self.env, name)
+
+    def press_ok(self, window):
+        xdotool(self.env, "key", "--window", window, "--clearmodifiers", "alt+o")
+        self.awaits_end()

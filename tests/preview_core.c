@@ -1,0 +1,303 @@
+/* The preview's compute core (plugin/filtered-image.c, coarse-copy.c):
+ *
+ *   - a window rendered from the kept spectrum equals the same window of
+ *     the whole image filtered in one go (fftcl_filter_apply on the padded
+ *     planes, then every pixel written back): at step 1 value for value,
+ *     at step 3 each colour value the mean of its block of the filtered
+ *     planes and each alpha the mean of its block of the source;
+ *   - the whole image rendered into the source pixels themselves (the
+ *     final run) equals the same oracle;
+ *   - a coarse window lies inside the copy, and every pixel of the window
+ *     it expands to takes the copy pixel under its block's centre;
+ *   - the coarse gain divides periods and scales notches, dropping those
+ *     beyond the copy's Nyquist frequency.
+ *
+ * Runs on the device FFTCL_DEVICE names. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "coarse-copy.h"
+#include "filtered-image.h"
+
+#define WIDTH      45
+#define HEIGHT     31
+#define COMPONENTS 4 /* RGBA */
+
+static void
+fill_source (float *pixels)
+{
+  unsigned int noise = 7;
+
+  for (size_t i = 0; i < WIDTH * HEIGHT; i++)
+    for (size_t c = 0; c < COMPONENTS; c++)
+      {
+        noise = noise * 1664525u + 1013904223u;
+        pixels[i * COMPONENTS + c] = (noise >> 8) / 16777216.0f;
+      }
+  /* Some pixels wholly transparent, whatever their colour. */
+  for (size_t i = 0; i < WIDTH * HEIGHT; i += 7)
+    pixels[i * COMPONENTS + 3] = 0.0f;
+}
+
+static fftcl_gain
+test_gain (const double *notch)
+{
+  return (fftcl_gain) { .large_period = 12, .small_period = 2.5,
+                        .shape = FFTCL_SHAPE_BUTTERWORTH, .order = 2,
+                        .keep_mean = 1, .notches = notch, .notch_count = 1 };
+}
+
+typedef struct
+{
+  float         *padded; /* the filtered planes */
+  float         *whole;  /* the pixels written back */
+  PlaneGeometry  geometry;
+} Oracle;
+
+/* The whole image filtered as the plug-in did before windows existed. */
+static Oracle
+oracle (fftcl_context             *context,
+        const FilteredImageSource *source,
+        const fftcl_gain          *gain)
+{
+  const PlaneGeometry *g      = &source->geometry;
+  size_t               area   = g->padded_width * g->padded_height;
+  size_t               planes = source->layout.colour_planes;
+  float               *padded = malloc (area * planes * sizeof (float));
+  float               *result = malloc (WIDTH * HEIGHT * COMPONENTS *
+                                        sizeof (float));
+  fftcl_plan          *plan;
+  fftcl_error          err;
+
+  memcpy (result, source->pixels, WIDTH * HEIGHT * COMPONENTS * sizeof (float));
+  pixel_planes_gather (&source->layout, g, source->pixels, padded);
+  for (size_t p = 0; p < planes; p++)
+    padding_fill (padded + p * area, g->width, g->height, g->padded_width,
+                  g->padded_height, source->padding);
+  if (fftcl_plan_create (context, g->padded_width, g->padded_height, planes,
+                         &plan, &err) != FFTCL_OK ||
+      fftcl_filter_load (plan, padded, NULL, &err) != FFTCL_OK ||
+      fftcl_filter_apply (plan, gain, padded, NULL, &err) != FFTCL_OK)
+    {
+      fprintf (stderr, "oracle: %s\n", err.message);
+      exit (1);
+    }
+  pixel_planes_scatter (&source->layout, g, padded, result);
+  fftcl_plan_destroy (plan);
+  return (Oracle) { padded, result, *g };
+}
+
+/* What the window's component c at block (i, j) should be. */
+static double
+expected (const Oracle       *oracle,
+          const float        *source,
+          const fftcl_window *w,
+          size_t              i,
+          size_t              j,
+          size_t              c)
+{
+  size_t area = oracle->geometry.padded_width * oracle->geometry.padded_height;
+  double sum  = 0;
+
+  if (w->step == 1)
+    return oracle->whole[((w->y + j) * WIDTH + w->x + i) * COMPONENTS + c];
+
+  for (size_t dy = 0; dy < w->step; dy++)
+    for (size_t dx = 0; dx < w->step; dx++)
+      {
+        size_t x = w->x + i * w->step + dx, y = w->y + j * w->step + dy;
+
+        sum += c < 3 ? oracle->padded[c * area +
+                                      y * oracle->geometry.padded_width + x]
+                     : source[(y * WIDTH + x) * COMPONENTS + c];
+      }
+
+  return sum / (w->step * w->step);
+}
+
+/* A wholly transparent block keeps some source colour. */
+static int
+clear_block (const float        *source,
+             const fftcl_window *w,
+             size_t              i,
+             size_t              j)
+{
+  for (size_t dy = 0; dy < w->step; dy++)
+    for (size_t dx = 0; dx < w->step; dx++)
+      if (source[((w->y + j * w->step + dy) * WIDTH + w->x + i * w->step +
+                  dx) * COMPONENTS + 3] > 0)
+        return 0;
+  return 1;
+}
+
+static double
+window_error (const float        *window_pixels,
+              const fftcl_window *w,
+              const Oracle       *oracle,
+              const float        *source)
+{
+  double worst = 0;
+
+  for (size_t j = 0; j < w->height; j++)
+    for (size_t i = 0; i < w->width; i++)
+      for (size_t c = 0; c < COMPONENTS; c++)
+        {
+          const float *got = window_pixels + (j * w->width + i) * COMPONENTS;
+
+          if (c < 3 && w->step > 1 && clear_block (source, w, i, j))
+            continue;
+          worst = fmax (worst, fabs (got[c] - expected (oracle, source, w,
+                                                        i, j, c)));
+        }
+
+  return worst;
+}
+
+static void
+check_windows (fftcl_context *context)
+{
+  float               *source = malloc (WIDTH * HEIGHT * COMPONENTS *
+                                        sizeof (float));
+  float               *out    = malloc (WIDTH * HEIGHT * COMPONENTS *
+                                        sizeof (float));
+  double               notch[3] = { 0.2, -0.1, 0.03 };
+  fftcl_gain           gain = test_gain (notch);
+  FilteredImageSource  image_source;
+  FilteredImage       *image;
+  Oracle               want;
+  fftcl_error          err;
+  const fftcl_window   windows[] = {
+    { 0, 0, WIDTH, HEIGHT, 1 }, { 7, 4, 20, 11, 1 }, { 2, 5, 14, 8, 3 },
+  };
+
+  fill_source (source);
+  image_source = (FilteredImageSource) {
+    source, { COMPONENTS, 3, 1, 0 },
+    filtered_image_geometry (WIDTH, HEIGHT, &gain), PADDING_MIRROR };
+  want = oracle (context, &image_source, &gain);
+
+  if (! check (filtered_image_load (context, &image_source, &image, NULL,
+                                    &err) == FFTCL_OK, "load: %s",
+               err.message))
+    return;
+
+  for (size_t k = 0; k < sizeof windows / sizeof windows[0]; k++)
+    {
+      const fftcl_window *w = &windows[k];
+      double              error;
+
+      filtered_image_render (image, &gain, w, out, NULL, &err);
+      error = window_error (out, w, &want, source);
+      check (error < 1e-5, "window %zu×%zu at (%zu, %zu), step %zu: "
+             "worst error %.2g", w->width, w->height, w->x, w->y, w->step,
+             error);
+    }
+
+  filtered_image_render (image, &gain, &windows[0], source, NULL, &err);
+  check (memcmp (source, want.whole, WIDTH * HEIGHT * COMPONENTS *
+                                sizeof (float)) == 0,
+         "the whole image rendered into its own pixels equals the oracle");
+
+  filtered_image_destroy (image);
+  free (want.padded);
+  free (want.whole);
+  free (out);
+  free (source);
+}
+
+static void
+check_coarse_windows (void)
+{
+  int    inside = 1, centred = 1;
+  size_t cases  = 0;
+
+  for (size_t factor = 1; factor <= 5; factor++)
+    for (size_t step = 1; step <= 7; step++)
+      for (size_t x = 0; x < 60; x += 13)
+        {
+          CoarseScale  scale  = { factor, (97 + factor - 1) / factor,
+                                  (64 + factor - 1) / factor };
+          size_t       width  = (97 - x) / step;
+          size_t       height = (64 - x / 2) / step;
+          fftcl_window w      = { x, x / 2, width, height, step };
+          fftcl_window c      = coarse_window (&scale, &w);
+          float       *copy   = malloc (scale.width * scale.height *
+                                        sizeof (float));
+          float       *coarse = malloc (c.width * c.height * sizeof (float));
+          float       *out    = malloc (width * height * sizeof (float));
+
+          /* Each copy pixel holds its own index. */
+          for (size_t i = 0; i < scale.width * scale.height; i++)
+            copy[i] = (float) i;
+          for (size_t j = 0; j < c.height; j++)
+            for (size_t i = 0; i < c.width; i++)
+              coarse[j * c.width + i] = copy[(c.y + j * c.step) * scale.width +
+                                             c.x + i * c.step];
+
+          inside &= c.width >= 1 && c.height >= 1 &&
+                    c.x + c.width * c.step <= scale.width &&
+                    c.y + c.height * c.step <= scale.height;
+          coarse_expand (&scale, &c, coarse, &w, 1, out);
+
+          for (size_t j = 0; j < height && c.step == 1; j++)
+            for (size_t i = 0; i < width; i++)
+              {
+                size_t u = (x + i * step + step / 2) / factor;
+                size_t v = (x / 2 + j * step + step / 2) / factor;
+
+                centred &= out[j * width + i] ==
+                           (float) (v * scale.width + u);
+              }
+
+          cases++;
+          free (out);
+          free (coarse);
+          free (copy);
+        }
+
+  check (inside, "%zu coarse windows lie inside their copies", cases);
+  check (centred, "each expanded pixel takes the copy pixel under its "
+                  "block's centre");
+}
+
+static void
+check_coarse_gain (void)
+{
+  CoarseScale  scale      = { 4, 0, 0 };
+  double       notches[6] = { 0.1, -0.05, 0.01, 0.2, 0.0, 0.02 };
+  double       kept[6];
+  fftcl_gain   gain       = { .large_period = 40, .small_period = 3,
+                              .notches = notches, .notch_count = 2 };
+  fftcl_gain   coarse     = coarse_gain (&scale, &gain, kept);
+
+  check (coarse.large_period == 10 && coarse.small_period == 0.75,
+         "coarse periods: %g and %g px", coarse.large_period,
+         coarse.small_period);
+  check (coarse.notch_count == 1 && coarse.notches == kept &&
+         fabs (kept[0] - 0.4) < 1e-12 && fabs (kept[1] + 0.2) < 1e-12 &&
+         fabs (kept[2] - 0.04) < 1e-12,
+         "the notch at 0.1 cycles/px moves to 0.4, the one at 0.2 is "
+         "beyond the copy's Nyquist frequency");
+}
+
+int
+main (void)
+{
+  fftcl_context *context;
+  fftcl_error    err;
+
+  if (fftcl_context_create (NULL, &context, &err) != FFTCL_OK)
+    {
+      fprintf (stderr, "%s\n", err.message);
+      return 1;
+    }
+
+  check_windows (context);
+  check_coarse_windows ();
+  check_coarse_gain ();
+
+  fftcl_context_destroy (context);
+  return check_finish ();
+}
