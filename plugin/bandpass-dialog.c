@@ -2,6 +2,7 @@
 
 #include <libgimp/gimpui.h>
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "bandpass-preview.h"
 #include "dialog-device.h"
@@ -149,13 +150,61 @@ notches_text_changed (GtkEntry            *entry,
   if (! numbers)
     return;
 
+  /* GIMP refuses an empty array given with a pointer. */
   g_value_init (&value, GIMP_TYPE_DOUBLE_ARRAY);
-  gimp_value_set_double_array (&value, (const gdouble *) numbers->data,
+  gimp_value_set_double_array (&value,
+                               numbers->len ? (const gdouble *) numbers->data
+                                            : NULL,
                                numbers->len);
   g_object_set_property (G_OBJECT (config), "notches", &value);
 
   g_value_unset (&value);
   g_array_unref (numbers);
+}
+
+/* Whether `text` holds the config's notches already. */
+static gboolean
+text_shows_notches (const gchar         *text,
+                    GimpProcedureConfig *config)
+{
+  GArray        *numbers = text_to_numbers (text);
+  GimpArray     *notches = NULL;
+  const gdouble *values  = NULL;
+  gsize          count   = 0;
+  gboolean       same;
+
+  g_object_get (config, "notches", &notches, NULL);
+  if (notches)
+    values = gimp_double_array_get_values (notches, &count);
+
+  same = numbers && numbers->len == count &&
+         (count == 0 || memcmp (numbers->data, values,
+                                count * sizeof (gdouble)) == 0);
+
+  g_clear_pointer (&numbers, g_array_unref);
+  if (notches)
+    gimp_array_free (notches);
+  return same;
+}
+
+/* The spectrum view adds and removes notches through the config: the
+ * entry follows, without echoing the change back. */
+static void
+notches_changed (GimpProcedureConfig *config,
+                 GParamSpec          *pspec G_GNUC_UNUSED,
+                 GtkEntry            *entry)
+{
+  gchar *text;
+
+  if (text_shows_notches (gtk_entry_get_text (entry), config))
+    return;
+
+  text = notches_to_text (config);
+  g_signal_handlers_block_by_func (entry, notches_text_changed, config);
+  gtk_entry_set_text (entry, text);
+  gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, NULL);
+  g_signal_handlers_unblock_by_func (entry, notches_text_changed, config);
+  g_free (text);
 }
 
 /* GimpProcedureDialog has no widget for double arrays: the notches are
@@ -179,6 +228,8 @@ notches_entry_new (GimpProcedureConfig *config)
                            NULL);
   g_signal_connect (entry, "changed",
                     G_CALLBACK (notches_text_changed), config);
+  g_signal_connect_object (config, "notify::notches",
+                           G_CALLBACK (notches_changed), entry, 0);
   gtk_widget_show (labeled);
 
   return labeled;

@@ -6,6 +6,7 @@
 #include "filtered-image.h"
 #include "render-format.h"
 #include "render-memory.h"
+#include "spectrum-source.h"
 #include "step-timings.h"
 
 /* The coarse copy stays under a megapixel: fast on any CPU. */
@@ -19,6 +20,7 @@ typedef struct
   FilteredImage *image;    /* its loaded spectrum */
   PlaneGeometry  geometry; /* of `image` */
   PaddingKind    padding;  /* of `image` */
+  gboolean       mirrored; /* of `image` */
   gfloat        *window;   /* the last coarse window's pixels */
   gsize          window_floats;
 } CoarseCopy;
@@ -42,9 +44,12 @@ struct _BandpassRenderer
   PlaneGeometry   geometry;       /* of `image`: `asked`, or less where
                                      memory is short */
   PaddingKind     padding;        /* of `image` */
+  gboolean        mirrored;       /* of `image`: filtered as a DCT */
   gchar          *warning;        /* of `image`'s missing margin */
   gfloat         *window;         /* the last window's pixels */
   gsize           window_floats;
+  gfloat         *spectrum;       /* the view of `pixels`, or NULL */
+  gsize           spectrum_width, spectrum_height;
   CoarseCopy      coarse;
 
   gboolean        timed;
@@ -95,6 +100,7 @@ bandpass_renderer_free (BandpassRenderer *renderer)
   drop_coarse (&renderer->coarse);
   g_free (renderer->coarse.window);
   g_free (renderer->window);
+  g_free (renderer->spectrum);
   g_free (renderer->pixels);
   g_free (renderer->source);
   g_free (renderer->drawable_name);
@@ -217,7 +223,33 @@ choose_format (BandpassRenderer       *renderer,
   drop_spectrum (renderer);
   drop_coarse (&renderer->coarse);
   g_clear_pointer (&renderer->pixels, g_free);
+  g_clear_pointer (&renderer->spectrum, g_free);
   renderer->format = chosen;
+}
+
+/* The planes' geometry for `gain`, and whether they go through a
+ * mirrored plan (filtered_image_mirrors), whose planes keep their own
+ * size. */
+static PlaneGeometry
+plan_geometry (BandpassRenderer *renderer,
+               gsize             width,
+               gsize             height,
+               const fftcl_gain *gain,
+               PaddingKind       padding,
+               gboolean         *mirrored)
+{
+  PlaneGeometry  geometry = filtered_image_geometry (width, height, gain);
+  fftcl_context *context  = bandpass_device_context (renderer->device);
+
+  *mirrored = filtered_image_mirrors (&geometry, padding, gain,
+                                      fftcl_context_is_cpu (context));
+  if (*mirrored)
+    {
+      geometry.padded_width  = width;
+      geometry.padded_height = height;
+    }
+
+  return geometry;
 }
 
 static gboolean
@@ -241,10 +273,11 @@ static gboolean
 load (BandpassRenderer        *renderer,
       const PlaneGeometry     *geometry,
       PaddingKind              padding,
+      gboolean                 mirrored,
       GError                 **error)
 {
   FilteredImageSource  source  = { renderer->pixels, renderer->format.layout,
-                                   *geometry, padding };
+                                   *geometry, padding, mirrored };
   FilteredImageTimings timings = { 0 };
   fftcl_error          fft_error;
 
@@ -256,6 +289,7 @@ load (BandpassRenderer        *renderer,
 
   renderer->geometry       = *geometry;
   renderer->padding        = padding;
+  renderer->mirrored       = mirrored;
   renderer->timings.pad_ms = timings.pad_ms;
   renderer->timings.fft    = timings.fft;
   return TRUE;
@@ -279,9 +313,10 @@ prepare (BandpassRenderer        *renderer,
          gpointer                 progress_data,
          GError                 **error)
 {
-  PlaneGeometry  asked    = filtered_image_geometry (renderer->width,
-                                                     renderer->height,
-                                                     &settings->gain);
+  gboolean       mirrored;
+  PlaneGeometry  asked    = plan_geometry (renderer, renderer->width,
+                                           renderer->height, &settings->gain,
+                                           settings->padding, &mirrored);
   PlaneGeometry  geometry = asked;
   const Babl    *format;
   gchar         *warning  = NULL;
@@ -290,7 +325,8 @@ prepare (BandpassRenderer        *renderer,
   format = renderer->format.format;
 
   if (renderer->image && same_geometry (&asked, &renderer->asked) &&
-      settings->padding == renderer->padding)
+      settings->padding == renderer->padding &&
+      mirrored == renderer->mirrored)
     return TRUE;
 
   drop_spectrum (renderer);
@@ -308,7 +344,7 @@ prepare (BandpassRenderer        *renderer,
 
   renderer->warning = warning;
   renderer->asked   = asked;
-  if (! load (renderer, &geometry, settings->padding, error))
+  if (! load (renderer, &geometry, settings->padding, mirrored, error))
     return FALSE;
   report (progress, progress_data, 0.5);
 
@@ -355,14 +391,16 @@ prepare_coarse (BandpassRenderer  *renderer,
 {
   CoarseCopy          *coarse     = &renderer->coarse;
   gsize                components = renderer->format.layout.components;
-  PlaneGeometry        geometry   = filtered_image_geometry (coarse->scale.width,
-                                                             coarse->scale.height,
-                                                             gain);
+  gboolean             mirrored;
+  PlaneGeometry        geometry   = plan_geometry (renderer,
+                                                   coarse->scale.width,
+                                                   coarse->scale.height,
+                                                   gain, padding, &mirrored);
   FilteredImageSource  source;
   fftcl_error          fft_error;
 
   if (coarse->image && same_geometry (&geometry, &coarse->geometry) &&
-      padding == coarse->padding)
+      padding == coarse->padding && mirrored == coarse->mirrored)
     return TRUE;
 
   g_clear_pointer (&coarse->image, filtered_image_destroy);
@@ -379,7 +417,7 @@ prepare_coarse (BandpassRenderer  *renderer,
     }
 
   source = (FilteredImageSource) { coarse->pixels, renderer->format.layout,
-                                   geometry, padding };
+                                   geometry, padding, mirrored };
   if (filtered_image_load (bandpass_device_context (renderer->device),
                            &source, &coarse->image, NULL,
                            &fft_error) != FFTCL_OK)
@@ -387,6 +425,7 @@ prepare_coarse (BandpassRenderer  *renderer,
 
   coarse->geometry = geometry;
   coarse->padding  = padding;
+  coarse->mirrored = mirrored;
   return TRUE;
 }
 
@@ -454,6 +493,33 @@ bandpass_renderer_render_window (BandpassRenderer        *renderer,
   return rendered;
 }
 
+/* The view is of the centre of the image, at most this many pixels a
+ * side: peaks stay where they are, in cycles per pixel, and a huge image
+ * needs no huge plan. */
+#define SPECTRUM_MAX_SIDE 4096
+
+static gboolean
+make_spectrum (BandpassRenderer  *renderer,
+               gint               max_size,
+               GError           **error)
+{
+  gsize       crop_width  = MIN (renderer->width, SPECTRUM_MAX_SIDE);
+  gsize       crop_height = MIN (renderer->height, SPECTRUM_MAX_SIDE);
+  gsize       left        = (renderer->width - crop_width) / 2;
+  gsize       top         = (renderer->height - crop_height) / 2;
+  fftcl_error fft_error;
+
+  renderer->spectrum = spectrum_source_amplitude (
+    bandpass_device_context (renderer->device),
+    renderer->pixels + (top * renderer->width + left) *
+                       renderer->format.layout.components,
+    &renderer->format.layout, renderer->width, crop_width, crop_height,
+    max_size, &renderer->spectrum_width, &renderer->spectrum_height,
+    &fft_error);
+
+  return renderer->spectrum != NULL || fft_failed (error, &fft_error);
+}
+
 gfloat *
 bandpass_renderer_spectrum (BandpassRenderer  *renderer,
                             gint               max_size,
@@ -461,23 +527,13 @@ bandpass_renderer_spectrum (BandpassRenderer  *renderer,
                             gint              *height,
                             GError           **error)
 {
-  gfloat      *amplitude;
-  fftcl_error  fft_error;
+  if (! renderer->spectrum && ! make_spectrum (renderer, max_size, error))
+    return NULL;
 
-  *width    = MIN ((gsize) max_size, renderer->geometry.padded_width);
-  *height   = MIN ((gsize) max_size, renderer->geometry.padded_height);
-  amplitude = g_new (gfloat, *width * *height);
-
-  if (fftcl_filter_spectrum (filtered_image_plan (renderer->image),
-                             *width, *height, amplitude,
-                             &fft_error) != FFTCL_OK)
-    {
-      g_free (amplitude);
-      fft_failed (error, &fft_error);
-      return NULL;
-    }
-
-  return amplitude;
+  *width  = renderer->spectrum_width;
+  *height = renderer->spectrum_height;
+  return g_memdup2 (renderer->spectrum, renderer->spectrum_width *
+                    renderer->spectrum_height * sizeof (gfloat));
 }
 
 static const gchar *
@@ -574,6 +630,26 @@ write_pixels (BandpassRenderer *renderer,
   renderer->timings.crop_write_ms += step_timings_now_ms () - start_ms;
 }
 
+/* A mirrored plan filters the grid of twice the image's size. */
+static void
+print_timings (BandpassRenderer *renderer,
+               const gchar      *device_name)
+{
+  PlaneGeometry grid = renderer->geometry;
+  gchar        *how  = g_strdup_printf ("%s%s", device_name,
+                                        renderer->mirrored
+                                        ? ", mirror padding as a DCT" : "");
+
+  if (renderer->mirrored)
+    {
+      grid.padded_width  *= 2;
+      grid.padded_height *= 2;
+    }
+  step_timings_print (&renderer->timings, renderer->drawable_name, how,
+                      &grid);
+  g_free (how);
+}
+
 gboolean
 bandpass_renderer_write (BandpassRenderer        *renderer,
                          const BandpassSettings  *settings,
@@ -600,8 +676,7 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
 
   device_name = note_device (renderer);
   if (renderer->timed)
-    step_timings_print (&renderer->timings, renderer->drawable_name,
-                        device_name, &renderer->geometry);
+    print_timings (renderer, device_name);
   g_free (device_name);
 
   return TRUE;

@@ -74,9 +74,9 @@ gboolean          bandpass_renderer_render_window  (BandpassRenderer       *rend
                                                     guchar                 *pixels,
                                                     GError                **error);
 
-/* The loaded spectrum as fftcl_filter_spectrum gives it, at most
- * `max_size` values along each axis; NULL, with a message, on failure.
- * Free with g_free. */
+/* The spectrum view of the prepared pixels (spectrum-source.h), at most
+ * `max_size` cells along each axis, worked out once per pixels; NULL,
+ * with a message, on failure. Free with g_free. */
 gfloat           *bandpass_renderer_spectrum       (BandpassRenderer       *renderer,
                                                     gint                    max_size,
                                                     gint                   *width,

@@ -58,6 +58,21 @@ filtered_image_geometry (size_t            width,
                            padding_size_for (height, reach) };
 }
 
+int
+filtered_image_mirrors (const PlaneGeometry *padded,
+                        PaddingKind          padding,
+                        const fftcl_gain    *gain,
+                        int                  on_cpu)
+{
+  for (size_t i = 0; i < gain->notch_count; i++)
+    if (gain->notches[3 * i] != 0 && gain->notches[3 * i + 1] != 0)
+      return 0;
+
+  return on_cpu && padding == PADDING_MIRROR &&
+         padded->padded_width == 2 * padded->width &&
+         padded->padded_height == 2 * padded->height;
+}
+
 static size_t
 plane_area (const PlaneGeometry *geometry)
 {
@@ -89,10 +104,10 @@ plan_and_load (FilteredImage        *image,
   const PlaneGeometry *geometry = &image->source.geometry;
   fftcl_status         status;
 
-  status = fftcl_plan_create (context,
-                              geometry->padded_width, geometry->padded_height,
-                              image->source.layout.colour_planes,
-                              &image->plan, err);
+  status = (image->source.mirrored ? fftcl_plan_create_mirrored
+                                    : fftcl_plan_create) (
+    context, geometry->padded_width, geometry->padded_height,
+    image->source.layout.colour_planes, &image->plan, err);
   if (status != FFTCL_OK)
     return status;
 

@@ -29,6 +29,10 @@ typedef struct
   PixelLayout    layout;
   PlaneGeometry  geometry;
   PaddingKind    padding;
+  /* Filter the planes as their mirror extension to twice their size
+   * (fftcl_plan_create_mirrored); geometry's padded size is then the
+   * image's own. */
+  int            mirrored;
 } FilteredImageSource;
 
 typedef struct
@@ -49,6 +53,18 @@ double filtered_image_reach (const fftcl_gain *gain);
 PlaneGeometry filtered_image_geometry (size_t            width,
                                        size_t            height,
                                        const fftcl_gain *gain);
+
+/* Whether `padded` (as filtered_image_geometry gives it) is better
+ * filtered through a mirrored plan of the image's own size: where mirror
+ * padding doubles both axes, the padded planes are the mirror extension,
+ * which such a plan filters, on the FFTW backend, with a quarter of the
+ * work and memory and the same result. The gain must be even in fx and fy
+ * apart (no notch off the axes). On OpenCL the plan would run at the
+ * doubled size anyway, so there it never is. */
+int filtered_image_mirrors (const PlaneGeometry *padded,
+                            PaddingKind          padding,
+                            const fftcl_gain    *gain,
+                            int                  on_cpu);
 
 /* Gathers and pads the colour planes, plans on `context` and keeps their
  * spectrum (the forward transform). `timings` may be NULL; asking for

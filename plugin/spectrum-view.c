@@ -574,6 +574,10 @@ forget_view (GtkWidget *box)
 
 /* Two lines tall whatever it says, so the dialog does not jump as the
  * pointer moves. */
+/* About the drawing's width in characters: two lines of them hold every
+ * message, and the label never asks for more room than that. */
+#define LABEL_CHARS 42
+
 static void
 label_keep_two_lines (GtkWidget *label)
 {
@@ -584,7 +588,10 @@ label_keep_two_lines (GtkWidget *label)
   g_object_unref (layout);
   gtk_widget_set_size_request (label, -1, height);
   gtk_label_set_line_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 1);
+  gtk_label_set_lines (GTK_LABEL (label), 2);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (label), LABEL_CHARS);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), LABEL_CHARS);
   gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
 }
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Huge images in real headless GIMP 3, through Python-Fu:
 
-  - a 16384×16384 RGB 8-bit image filters on the CPU; its content is
-    cosines periodic on the image, so the answer is analytic (each cosine
-    times the gain at its frequency), checked on strips at the top, the
-    middle and the bottom; the plug-in's step table and peak memory are
-    printed;
+  - a 16384×16384 RGB 8-bit image filters on the CPU, with its margin
+    (mirror padding, through a mirrored plan); its content is cosines
+    along one axis each, periodic on the image and even about its edges
+    (a half-pixel phase), so that their mirror extension is the same
+    cosine and the answer is analytic (each cosine times the gain at its
+    frequency), checked on strips at the top, the middle and the bottom;
+    the plug-in's step table and peak memory are printed;
   - a 65536×65536 RGB image, which cannot fit, is refused with a message
     before anything changes.
 
@@ -84,7 +86,8 @@ for top in range(0, size, 512):
     y = np.arange(top, top + 512)[:, None]
     strip = np.full((512, size, 3), 0.5, dtype=np.float32)
     for channel, amp, kx, ky in spec["waves"]:
-        strip[..., channel] += amp * np.cos(2 * np.pi * (kx * x[None, :] + ky * y) / size)
+        strip[..., channel] += amp * np.cos(2 * np.pi * (kx * (x[None, :] + 0.5)
+                                                         + ky * (y + 0.5)) / size)
     buffer.set(Gegl.Rectangle.new(0, top, size, 512), "R'G'B' float", strip.tobytes())
 buffer.flush()
 del buffer
@@ -138,7 +141,8 @@ def main():
             for channel, amp, kx, ky in WAVES:
                 f = math.hypot(kx / SIZE, ky / SIZE)
                 gain = math.exp(-math.log(2) * (f * SMALL) ** 2)
-                want[..., channel] += amp * gain * np.cos(2 * np.pi * (kx * x + ky * y) / SIZE)
+                want[..., channel] += amp * gain * np.cos(
+                    2 * np.pi * (kx * (x + 0.5) + ky * (y + 0.5)) / SIZE)
             error = float(np.abs(got - want).max())
             gh.check(error <= 1.5 / 255, f"rows {top}…{top + STRIP_ROWS - 1}: max |error| "
                                          f"{error * 255:.2f}/255 against the analytic answer")

@@ -175,7 +175,7 @@ check_windows (fftcl_context *context)
   fill_source (source);
   image_source = (FilteredImageSource) {
     source, { COMPONENTS, 3, 1, 0 },
-    filtered_image_geometry (WIDTH, HEIGHT, &gain), PADDING_MIRROR };
+    filtered_image_geometry (WIDTH, HEIGHT, &gain), PADDING_MIRROR, 0 };
   want = oracle (context, &image_source, &gain);
 
   if (! check (filtered_image_load (context, &image_source, &image, NULL,

@@ -1,0 +1,130 @@
+#include "spectrum-source.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define PI 3.14159265358979323846
+
+/* Pixels over which the image fades to its mean at each edge. */
+#define TAPER 32
+
+static size_t
+power_of_two_above (size_t n)
+{
+  size_t p = 1;
+
+  while (p < n)
+    p *= 2;
+
+  return p;
+}
+
+/* 1 inside, falling as a raised cosine to 0 over the last TAPER pixels of
+ * either end of 0 … length−1. */
+static float
+taper (size_t i,
+       size_t length)
+{
+  size_t from_end = i < length - 1 - i ? i : length - 1 - i;
+  size_t ramp     = length / 4 < TAPER ? length / 4 : TAPER;
+
+  if (from_end >= ramp)
+    return 1.0f;
+
+  return (float) (0.5 - 0.5 * cos (PI * (from_end + 0.5) / ramp));
+}
+
+/* The mean of a pixel's colours, times its alpha. */
+static float
+pixel_value (const float       *pixel,
+             const PixelLayout *layout)
+{
+  float sum = 0;
+
+  for (size_t c = 0; c < layout->colour_planes; c++)
+    sum += pixel[c];
+  sum /= layout->colour_planes;
+
+  return layout->has_alpha ? sum * pixel[layout->components - 1] : sum;
+}
+
+/* The pixels' values, less their mean, tapered, in the top-left corner of
+ * a grid_width × grid_height plane of zeros. */
+static float *
+tapered_plane (const float       *pixels,
+               const PixelLayout *layout,
+               size_t             stride,
+               size_t             width,
+               size_t             height,
+               size_t             grid_width,
+               size_t             grid_height)
+{
+  float  *plane = calloc (grid_width * grid_height, sizeof *plane);
+  double  total = 0;
+
+  for (size_t y = 0; plane && y < height; y++)
+    for (size_t x = 0; x < width; x++)
+      {
+        float value = pixel_value (pixels + (y * stride + x) *
+                                   layout->components, layout);
+
+        plane[y * grid_width + x] = value;
+        total += value;
+      }
+
+  for (size_t y = 0; plane && y < height; y++)
+    for (size_t x = 0; x < width; x++)
+      plane[y * grid_width + x] =
+        (plane[y * grid_width + x] - (float) (total / (width * height))) *
+        taper (x, width) * taper (y, height);
+
+  return plane;
+}
+
+float *
+spectrum_source_amplitude (fftcl_context     *context,
+                           const float       *pixels,
+                           const PixelLayout *layout,
+                           size_t             stride,
+                           size_t             width,
+                           size_t             height,
+                           size_t             max_cells,
+                           size_t            *cells_x,
+                           size_t            *cells_y,
+                           fftcl_error       *err)
+{
+  size_t      grid_width  = power_of_two_above (width);
+  size_t      grid_height = power_of_two_above (height);
+  fftcl_plan *plan        = NULL;
+  float      *plane;
+  float      *view;
+
+  *cells_x = grid_width < max_cells ? grid_width : max_cells;
+  *cells_y = grid_height < max_cells ? grid_height : max_cells;
+  plane    = tapered_plane (pixels, layout, stride, width, height,
+                            grid_width, grid_height);
+  view     = malloc (*cells_x * *cells_y * sizeof *view);
+
+  if (! plane || ! view)
+    {
+      err->status = FFTCL_ERROR_MEMORY;
+      snprintf (err->message, sizeof err->message, "out of memory");
+      free (view);
+      view = NULL;
+    }
+  else if (fftcl_plan_create (context, grid_width, grid_height, 1, &plan,
+                              err) != FFTCL_OK ||
+           fftcl_filter_load (plan, plane, NULL, err) != FFTCL_OK ||
+           fftcl_filter_spectrum (plan, *cells_x, *cells_y, view,
+                                  err) != FFTCL_OK)
+    {
+      free (view);
+      view = NULL;
+    }
+
+  fftcl_plan_destroy (plan);
+  free (plane);
+
+  return view;
+}

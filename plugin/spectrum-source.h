@@ -1,0 +1,31 @@
+/* spectrum-source — what the spectrum view shows: the amplitude spectrum
+ * of the image alone. The filter's own spectrum is of the padded image,
+ * and mirror padding repeats every pattern reflected, so each peak would
+ * show with reflections that a notch cannot remove; this one is of the
+ * image's mean colour plane, tapered to zero at its edges so that they
+ * draw no cross, and zero-padded. */
+#ifndef SPECTRUM_SOURCE_H
+#define SPECTRUM_SOURCE_H
+
+#include <stddef.h>
+
+#include "fftcl.h"
+#include "pixel-planes.h"
+
+/* The view of width × height pixels of `layout` (rows `stride` pixels
+ * apart; colours weighted by their alpha, so that hidden colour shows
+ * nothing) on `context`: at most max_cells × max_cells cells, their count
+ * written to *cells_x and *cells_y; the caller frees it. NULL, with *err
+ * filled, when fftcl fails or memory runs out. */
+float *spectrum_source_amplitude (fftcl_context     *context,
+                                  const float       *pixels,
+                                  const PixelLayout *layout,
+                                  size_t             stride,
+                                  size_t             width,
+                                  size_t             height,
+                                  size_t             max_cells,
+                                  size_t            *cells_x,
+                                  size_t            *cells_y,
+                                  fftcl_error       *err);
+
+#endif
