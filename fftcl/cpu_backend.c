@@ -477,12 +477,6 @@ static fftcl_status cpu_filter_apply_window (void *state,
   return FFTCL_OK;
 }
 
-typedef struct {
-  const cpu_plan *plan;
-  size_t out_width, out_height;
-  float *out;
-} spectrum_job;
-
 /* |re + i·im|; hypot () took most of the view's time. */
 static double magnitude (double re, double im)
 {
@@ -513,7 +507,7 @@ static double amplitude_sum (const cpu_plan *plan, size_t kx, size_t ky)
 static void write_spectrum_rows (const void *job_pointer, size_t first,
                                  size_t end)
 {
-  const spectrum_job *job = job_pointer;
+  const cpu_view_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   size_t bins_x = plan->width / job->out_width;
   size_t bins_y = plan->height / job->out_height;
@@ -537,7 +531,7 @@ static fftcl_status cpu_filter_spectrum (void *state, size_t out_width,
 {
   (void) err;
   const cpu_plan *plan = state;
-  const spectrum_job job = { plan, out_width, out_height, out };
+  const cpu_view_job job = { plan, out_width, out_height, out };
   if (plan->mirrored)
     cpu_mirror_spectrum (plan, out_width, out_height, out);
   else

@@ -132,12 +132,6 @@ static void amplitude_groups (const void *job_pointer, size_t first,
     }
 }
 
-typedef struct {
-  const cpu_plan *plan;
-  size_t out_width, out_height;
-  float *out;
-} view_job;
-
 /* The DCT index of frequency index k of the doubled grid (2n long), or n
  * for its Nyquist frequency, which holds nothing. */
 static size_t folded (size_t k, size_t n)
@@ -147,7 +141,7 @@ static size_t folded (size_t k, size_t n)
 
 static void view_rows (const void *job_pointer, size_t first, size_t end)
 {
-  const view_job *job = job_pointer;
+  const cpu_view_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   size_t width = plan->width, height = plan->height;
   size_t bins_x = 2 * width / job->out_width;
@@ -174,7 +168,7 @@ static void view_rows (const void *job_pointer, size_t first, size_t end)
 void cpu_mirror_spectrum (const cpu_plan *plan, size_t out_width,
                           size_t out_height, float *out)
 {
-  const view_job job = { plan, out_width, out_height, out };
+  const cpu_view_job job = { plan, out_width, out_height, out };
   cpu_in_parallel (plan, plan->height / 2 + 1, amplitude_groups, plan);
   cpu_in_parallel (plan, out_height, view_rows, &job);
 }

@@ -34,6 +34,13 @@ static inline size_t cpu_first_bin (size_t c, size_t cells, size_t n)
   return (c * bins + n - cells / 2 * bins) % n;
 }
 
+/* fftcl_filter_spectrum's call, for the rows of its view in threads. */
+typedef struct {
+  const cpu_plan *plan;
+  size_t out_width, out_height;
+  float *out;
+} cpu_view_job;
+
 /* Where pixel (x, y) of a plane lies in the transformed planes. */
 static inline size_t cpu_plane_index (const cpu_plan *plan, size_t x,
                                       size_t y)

@@ -41,6 +41,17 @@ static double frequency (size_t k, size_t n)
   return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
 }
 
+/* The forward transform of one real plane, in double, into c. */
+static void forward_of_plane (const float *plane, shape s, fftw_complex *c)
+{
+  for (size_t i = 0; i < s.width * s.height; i++)
+    {
+      c[i][0] = plane[i];
+      c[i][1] = 0;
+    }
+  fftw_double (c, s.width, s.height, 1, FFTW_FORWARD);
+}
+
 /* Every plane filtered in double: forward, times the gain, inverse. */
 static double *oracle_filtered (const float *planes, shape s,
                                 const fftcl_gain *g)
@@ -50,12 +61,7 @@ static double *oracle_filtered (const float *planes, shape s,
   fftw_complex *c = fftw_alloc_complex (area);
   for (size_t b = 0; b < s.batch; b++)
     {
-      for (size_t i = 0; i < area; i++)
-        {
-          c[i][0] = planes[b * area + i];
-          c[i][1] = 0;
-        }
-      fftw_double (c, s.width, s.height, 1, FFTW_FORWARD);
+      forward_of_plane (planes + b * area, s, c);
       for (size_t y = 0; y < s.height; y++)
         for (size_t x = 0; x < s.width; x++)
           {
@@ -184,12 +190,7 @@ static double *oracle_amplitudes (const float *planes, shape s)
   fftw_complex *c = fftw_alloc_complex (area);
   for (size_t b = 0; b < s.batch; b++)
     {
-      for (size_t i = 0; i < area; i++)
-        {
-          c[i][0] = planes[b * area + i];
-          c[i][1] = 0;
-        }
-      fftw_double (c, s.width, s.height, 1, FFTW_FORWARD);
+      forward_of_plane (planes + b * area, s, c);
       for (size_t i = 0; i < area; i++)
         sums[i] += hypot (c[i][0], c[i][1]) / (double) area;
     }
