@@ -343,7 +343,7 @@ void cpu_in_parallel (const cpu_plan *plan, size_t rows, row_work work,
 
 typedef struct {
   const cpu_plan *plan;
-  const fftcl_gain *gain;
+  const cpu_gain_rows *rows;
 } gain_job;
 
 /* Row y and row −y (backwards) of spectrum plane k times the gain, into
@@ -378,14 +378,10 @@ static void multiply_gain_rows (const void *job_pointer, size_t first,
 {
   const gain_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
-  size_t width = plan->width, height = plan->height;
-  float row_gain[width];
+  float row_gain[plan->width];
   for (size_t y = first; y < end; y++)
     {
-      double fy = frequency (y, height);
-      for (size_t x = 0; x < width; x++)
-        row_gain[x] = (float) fftcl_gain_at (job->gain, width, height,
-                                             frequency (x, width), fy);
+      cpu_gain_row (job->rows, frequency (y, plan->height), row_gain);
       for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
         multiply_row_pair (plan, k, y, row_gain);
     }
@@ -395,10 +391,35 @@ static void multiply_gain_rows (const void *job_pointer, size_t first,
  * The gain is even, G(−fx, −fy) = G(fx, fy): each gain row computed for
  * row y serves row −y too, read backwards, and every plane, so each
  * costly evaluation is made once per pair of bins. */
-static void multiply_gain (const cpu_plan *plan, const fftcl_gain *gain)
+static void multiply_gain (const cpu_plan *plan, const cpu_gain_rows *rows)
 {
-  const gain_job job = { plan, gain };
+  const gain_job job = { plan, rows };
   cpu_in_parallel (plan, plan->height / 2 + 1, multiply_gain_rows, &job);
+}
+
+/* The gain's rows over the plan's frequencies: its own grid's, or, for a
+ * mirrored plan, the DCT's 0 … width on the doubled grid. *fx holds them;
+ * the caller frees it and clears *rows. */
+static fftcl_status prepare_gain_rows (const cpu_plan *plan,
+                                       const fftcl_gain *gain,
+                                       cpu_gain_rows *rows, double **fx,
+                                       fftcl_error *err)
+{
+  size_t grid = plan->mirrored ? 2 : 1;
+  size_t count = plan->mirrored ? plan->width + 1 : plan->width;
+  *fx = malloc (count * sizeof **fx);
+  for (size_t i = 0; *fx && i < count; i++)
+    (*fx)[i] = plan->mirrored ? (double) i / (double) (2 * plan->width)
+                              : frequency (i, plan->width);
+  if (!*fx || !cpu_gain_rows_init (rows, gain, grid * plan->width,
+                                   grid * plan->height, *fx, count))
+    {
+      free (*fx);
+      *fx = NULL;
+      return fftcl_fail (err, FFTCL_ERROR_MEMORY,
+                         "fftcl: out of host memory");
+    }
+  return FFTCL_OK;
 }
 
 typedef struct {
@@ -455,13 +476,19 @@ static fftcl_status cpu_filter_apply_window (void *state,
                                              fftcl_timings *timings,
                                              fftcl_error *err)
 {
-  (void) err;
   cpu_plan *plan = state;
   double t0 = fftcl_now_ms ();
+  cpu_gain_rows rows;
+  double *fx;
+  fftcl_status status = prepare_gain_rows (plan, gain, &rows, &fx, err);
+  if (status != FFTCL_OK)
+    return status;
   if (plan->mirrored)
-    cpu_mirror_gain (plan, gain);
+    cpu_mirror_gain (plan, &rows);
   else
-    multiply_gain (plan, gain);
+    multiply_gain (plan, &rows);
+  cpu_gain_rows_clear (&rows);
+  free (fx);
   double t1 = fftcl_now_ms ();
   fftwf_execute (plan->scratch_inverse);
   double t2 = fftcl_now_ms ();

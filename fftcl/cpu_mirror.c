@@ -34,19 +34,14 @@ static void load_group (const fftwf_complex *plane, const size_t *at,
 
 typedef struct {
   const cpu_plan *plan;
-  const fftcl_gain *gain;
+  const cpu_gain_rows *rows;
 } gain_job;
 
-/* The gain along row fy = j / (2·height) of the doubled grid, at
- * fx = i / (2·width) for i = 0 … width. */
-static void gain_row (const cpu_plan *plan, const fftcl_gain *gain, size_t j,
-                      float *row)
+/* The gain along row fy = j / (2·height) of the doubled grid. */
+static void gain_row (const gain_job *job, size_t j, float *row)
 {
-  size_t width = 2 * plan->width, height = 2 * plan->height;
-  double fy = (double) j / (double) height;
-  for (size_t i = 0; i <= plan->width; i++)
-    row[i] = (float) fftcl_gain_at (gain, width, height,
-                                    (double) i / (double) width, fy);
+  cpu_gain_row (job->rows, (double) j / (double) (2 * job->plan->height),
+                row);
 }
 
 /* Groups of rows ky in [first, end) of 0 … height/2. */
@@ -62,8 +57,8 @@ static void filter_groups (const void *job_pointer, size_t first, size_t end)
   for (size_t ky = first; ky < end; ky++)
     {
       mirror_complex theta = half_turn_twiddle (ky, height);
-      gain_row (plan, job->gain, ky, near);
-      gain_row (plan, job->gain, height - ky, far);
+      gain_row (job, ky, near);
+      gain_row (job, height - ky, far);
       for (size_t kx = 0; kx <= width / 2; kx++)
         {
           const float gains[MIRROR_GROUP]
@@ -86,9 +81,9 @@ static void filter_groups (const void *job_pointer, size_t first, size_t end)
     }
 }
 
-void cpu_mirror_gain (const cpu_plan *plan, const fftcl_gain *gain)
+void cpu_mirror_gain (const cpu_plan *plan, const cpu_gain_rows *rows)
 {
-  const gain_job job = { plan, gain };
+  const gain_job job = { plan, rows };
   cpu_in_parallel (plan, plan->height / 2 + 1, filter_groups, &job);
 }
 

@@ -8,8 +8,8 @@
 #include "cpu_plan.h"
 
 /* plan->spectrum with its DCT coefficients times the gain, into
- * plan->scratch. */
-void cpu_mirror_gain (const cpu_plan *plan, const fftcl_gain *gain);
+ * plan->scratch; `rows` are over fx = i / (2·width), i = 0 … width. */
+void cpu_mirror_gain (const cpu_plan *plan, const cpu_gain_rows *rows);
 
 /* fftcl_filter_spectrum of a mirrored plan: a view of the doubled grid.
  * Uses plan->scratch. */

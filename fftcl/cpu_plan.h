@@ -2,6 +2,7 @@
 #ifndef FFTCL_CPU_PLAN_H
 #define FFTCL_CPU_PLAN_H
 
+#include "fftcl.h"
 #include "mirror.h"
 
 #include <fftw3.h>
@@ -33,6 +34,25 @@ static inline size_t cpu_first_bin (size_t c, size_t cells, size_t n)
   size_t bins = n / cells;
   return (c * bins + n - cells / 2 * bins) % n;
 }
+
+/* The gain along rows of a grid_width × grid_height grid, as
+ * fftcl_gain_at gives it, at the `count` frequencies fx[i] of a row. */
+typedef struct {
+  const fftcl_gain *gain;
+  size_t grid_width, grid_height;
+  const double *fx;
+  size_t count;
+  double *small_x, *large_x, *stripes_x; /* per-column factors, or NULL:
+                                            evaluated value by value */
+} cpu_gain_rows;
+
+/* 0 when memory runs out. `gain` and `fx` must outlive `rows`. */
+int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
+                        size_t grid_width, size_t grid_height,
+                        const double *fx, size_t count);
+/* The row at frequency fy into out[count]. */
+void cpu_gain_row (const cpu_gain_rows *rows, double fy, float *out);
+void cpu_gain_rows_clear (cpu_gain_rows *rows);
 
 /* fftcl_filter_spectrum's call, for the rows of its view in threads. */
 typedef struct {
