@@ -88,28 +88,29 @@ is_lightness (const PixelLayout *layout,
   return plane == 0 && layout->lightness_as_luminance;
 }
 
+/* One pass over the pixels, each read once: the planes are written side by
+ * side. */
 void
 pixel_planes_gather (const PixelLayout   *layout,
                      const PlaneGeometry *geometry,
                      const float         *pixels,
                      float               *planes)
 {
-  for (size_t plane = 0; plane < layout->colour_planes; plane++)
-    {
-      for (size_t y = 0; y < geometry->height; y++)
-        for (size_t x = 0; x < geometry->width; x++)
-          {
-            float value = pixels[(y * geometry->width + x) *
-                                 layout->components + plane];
+  for (size_t y = 0; y < geometry->height; y++)
+    for (size_t x = 0; x < geometry->width; x++)
+      {
+        const float *pixel = pixels + (y * geometry->width + x) *
+                                      layout->components;
 
-            planes[plane_index (geometry, plane, x, y)] =
-              is_lightness (layout, plane) ? lightness_to_luminance (value)
-                                           : value;
-          }
+        for (size_t plane = 0; plane < layout->colour_planes; plane++)
+          planes[plane_index (geometry, plane, x, y)] =
+            is_lightness (layout, plane) ? lightness_to_luminance (pixel[plane])
+                                         : pixel[plane];
+      }
 
-      if (layout->has_alpha)
-        composite_over_mean (layout, geometry, pixels, planes, plane);
-    }
+  for (size_t plane = 0; layout->has_alpha && plane < layout->colour_planes;
+       plane++)
+    composite_over_mean (layout, geometry, pixels, planes, plane);
 }
 
 void
@@ -118,18 +119,21 @@ pixel_planes_scatter (const PixelLayout   *layout,
                       const float         *planes,
                       float               *pixels)
 {
-  for (size_t plane = 0; plane < layout->colour_planes; plane++)
-    for (size_t y = 0; y < geometry->height; y++)
-      for (size_t x = 0; x < geometry->width; x++)
-        {
-          float *pixel = pixels + (y * geometry->width + x) *
-                                  layout->components;
-          float  value = planes[plane_index (geometry, plane, x, y)];
+  for (size_t y = 0; y < geometry->height; y++)
+    for (size_t x = 0; x < geometry->width; x++)
+      {
+        float *pixel = pixels + (y * geometry->width + x) *
+                                layout->components;
 
-          if (layout->has_alpha && pixel[layout->components - 1] <= 0.0f)
-            continue;
+        if (layout->has_alpha && pixel[layout->components - 1] <= 0.0f)
+          continue;
 
-          pixel[plane] = is_lightness (layout, plane)
-                         ? luminance_to_lightness (value) : value;
-        }
+        for (size_t plane = 0; plane < layout->colour_planes; plane++)
+          {
+            float value = planes[plane_index (geometry, plane, x, y)];
+
+            pixel[plane] = is_lightness (layout, plane)
+                           ? luminance_to_lightness (value) : value;
+          }
+      }
 }
