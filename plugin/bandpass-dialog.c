@@ -103,8 +103,8 @@ notches_to_text (GimpProcedureConfig *config)
       gchar number[G_ASCII_DTOSTR_BUF_SIZE];
 
       g_string_append_printf (text, "%s%s", i > 0 ? " " : "",
-                              g_ascii_dtostr (number, sizeof number,
-                                              values[i]));
+                              g_ascii_formatd (number, sizeof number,
+                                               "%.6g", values[i]));
     }
 
   gimp_array_free (notches);
