@@ -118,16 +118,75 @@ out_of_memory (GError **error)
   return FALSE;
 }
 
-static GeglRectangle
-whole_drawable (const BandpassRenderer *renderer)
-{
-  return (GeglRectangle) { 0, 0, renderer->width, renderer->height };
-}
-
 static gsize
 area (const BandpassRenderer *renderer)
 {
   return renderer->width * renderer->height;
+}
+
+/* One band of rows of a drawable's buffer, moved in a thread of its own:
+ * read into `pixels`, or written from them. */
+typedef struct
+{
+  GeglBuffer    *buffer;
+  GeglRectangle  rows;
+  const Babl    *format;
+  guchar        *pixels; /* the band's first row */
+  gint           stride;
+  gboolean       write;
+} Band;
+
+static gpointer
+move_band (gpointer band_pointer)
+{
+  Band *band = band_pointer;
+
+  if (band->write)
+    gegl_buffer_set (band->buffer, &band->rows, 0, band->format,
+                     band->pixels, band->stride);
+  else
+    gegl_buffer_get (band->buffer, &band->rows, 1.0, band->format,
+                     band->pixels, band->stride, GEGL_ABYSS_NONE);
+  return NULL;
+}
+
+/* Moves the whole drawable between `buffer` and `pixels` of `format`.
+ * The conversion dominates for a large drawable, and bands of rows
+ * convert in parallel, one per processor. */
+static void
+move_pixels (BandpassRenderer *renderer,
+             GeglBuffer       *buffer,
+             const Babl       *format,
+             gpointer          pixels,
+             gboolean          write)
+{
+  gint      stride  = renderer->width * babl_format_get_bytes_per_pixel (format);
+  guint     count   = CLAMP (g_get_num_processors (), 1,
+                             MAX (renderer->height, 1));
+  Band     *bands   = g_new (Band, count);
+  GThread **threads = g_new0 (GThread *, count);
+
+  for (guint i = 0; i < count; i++)
+    {
+      gint top    = renderer->height * i / count;
+      gint bottom = renderer->height * (i + 1) / count;
+
+      bands[i] = (Band) { buffer, { 0, top, renderer->width, bottom - top },
+                          format, (guchar *) pixels + (gsize) top * stride,
+                          stride, write };
+      if (i > 0)
+        threads[i] = g_thread_try_new ("band", move_band, &bands[i], NULL);
+    }
+
+  move_band (&bands[0]);
+  for (guint i = 1; i < count; i++)
+    if (threads[i])
+      g_thread_join (threads[i]);
+    else
+      move_band (&bands[i]);
+
+  g_free (threads);
+  g_free (bands);
 }
 
 static void
@@ -135,11 +194,9 @@ read_drawable (BandpassRenderer *renderer,
                const Babl       *format,
                gpointer          pixels)
 {
-  GeglRectangle  extent = whole_drawable (renderer);
-  GeglBuffer    *buffer = gimp_drawable_get_buffer (renderer->drawable);
+  GeglBuffer *buffer = gimp_drawable_get_buffer (renderer->drawable);
 
-  gegl_buffer_get (buffer, &extent, 1.0, format, pixels,
-                   GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+  move_pixels (renderer, buffer, format, pixels, FALSE);
   g_object_unref (buffer);
 }
 
@@ -621,11 +678,10 @@ static void
 write_pixels (BandpassRenderer *renderer,
               GeglBuffer       *target)
 {
-  gdouble       start_ms = step_timings_now_ms ();
-  GeglRectangle extent   = whole_drawable (renderer);
+  gdouble start_ms = step_timings_now_ms ();
 
-  gegl_buffer_set (target, &extent, 0, renderer->format.format,
-                   renderer->pixels, GEGL_AUTO_ROWSTRIDE);
+  move_pixels (renderer, target, renderer->format.format, renderer->pixels,
+               TRUE);
 
   renderer->timings.crop_write_ms += step_timings_now_ms () - start_ms;
 }
