@@ -213,14 +213,16 @@ static fftcl_status cpu_transform (void *state, fftcl_direction direction,
   return FFTCL_OK;
 }
 
+/* The spectrum planes and both transforms. The inverse is planned on the
+ * spectrum and runs through FFTW's new-array interface on whichever
+ * array holds the filtered spectrum (the same alignment: both mapped). */
 static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
 {
   if (plan->spectrum_forward)
     return FFTCL_OK;
   size_t area = plan->width * plan->height;
   plan->spectrum = map_complex (area * cpu_spectrum_planes (plan));
-  plan->scratch = map_complex (area * cpu_spectrum_planes (plan));
-  if (!plan->spectrum || !plan->scratch)
+  if (!plan->spectrum)
     {
       release_filter (plan);
       return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: no host memory "
@@ -230,7 +232,7 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
   plan->spectrum_forward = plan_planes (plan, cpu_spectrum_planes (plan),
                                         plan->spectrum, FFTW_FORWARD, rigour);
   plan->scratch_inverse = plan_planes (plan, cpu_spectrum_planes (plan),
-                                       plan->scratch, FFTW_BACKWARD, rigour);
+                                       plan->spectrum, FFTW_BACKWARD, rigour);
   export_wisdom ();
   if (!plan->spectrum_forward || !plan->scratch_inverse)
     {
@@ -275,6 +277,19 @@ static void pack_pairs (const cpu_plan *plan, const float *planes)
 {
   const pack_job job = { plan, planes };
   cpu_in_parallel (plan, plan->height, pack_rows, &job);
+}
+
+/* The scratch planes, where a kept spectrum is filtered; a filter that
+ * keeps nothing works in the spectrum planes and never needs them. */
+static fftcl_status prepare_scratch (cpu_plan *plan, fftcl_error *err)
+{
+  if (!plan->scratch)
+    plan->scratch = map_complex (plan->width * plan->height
+                                 * cpu_spectrum_planes (plan));
+  if (!plan->scratch)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: no host memory "
+                       "for a %zu×%zu spectrum", plan->width, plan->height);
+  return FFTCL_OK;
 }
 
 static fftcl_status cpu_filter_load (void *state, const float *planes,
@@ -344,19 +359,21 @@ void cpu_in_parallel (const cpu_plan *plan, size_t rows, row_work work,
 typedef struct {
   const cpu_plan *plan;
   const cpu_gain_rows *rows;
+  fftwf_complex *filtered;
 } gain_job;
 
 /* Row y and row −y (backwards) of spectrum plane k times the gain, into
- * its scratch plane. */
-static void multiply_row_pair (const cpu_plan *plan, size_t k, size_t y,
+ * plane k of `filtered` (which may be the spectrum itself). */
+static void multiply_row_pair (const gain_job *job, size_t k, size_t y,
                                const float *row_gain)
 {
+  const cpu_plan *plan = job->plan;
   size_t width = plan->width, area = width * plan->height;
   size_t mirror_y = (plan->height - y) % plan->height;
   const fftwf_complex *in = plan->spectrum + k * area + y * width;
   const fftwf_complex *mirror_in = plan->spectrum + k * area + mirror_y * width;
-  fftwf_complex *out = plan->scratch + k * area + y * width;
-  fftwf_complex *mirror_out = plan->scratch + k * area + mirror_y * width;
+  fftwf_complex *out = job->filtered + k * area + y * width;
+  fftwf_complex *mirror_out = job->filtered + k * area + mirror_y * width;
   for (size_t x = 0; x < width; x++)
     {
       out[x][0] = in[x][0] * row_gain[x];
@@ -383,7 +400,7 @@ static void multiply_gain_rows (const void *job_pointer, size_t first,
     {
       cpu_gain_row (job->rows, frequency (y, plan->height), row_gain);
       for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
-        multiply_row_pair (plan, k, y, row_gain);
+        multiply_row_pair (job, k, y, row_gain);
     }
 }
 
@@ -391,9 +408,10 @@ static void multiply_gain_rows (const void *job_pointer, size_t first,
  * The gain is even, G(−fx, −fy) = G(fx, fy): each gain row computed for
  * row y serves row −y too, read backwards, and every plane, so each
  * costly evaluation is made once per pair of bins. */
-static void multiply_gain (const cpu_plan *plan, const cpu_gain_rows *rows)
+static void multiply_gain (const cpu_plan *plan, const cpu_gain_rows *rows,
+                           fftwf_complex *filtered)
 {
-  const gain_job job = { plan, rows };
+  const gain_job job = { plan, rows, filtered };
   cpu_in_parallel (plan, plan->height / 2 + 1, multiply_gain_rows, &job);
 }
 
@@ -424,11 +442,12 @@ static fftcl_status prepare_gain_rows (const cpu_plan *plan,
 
 typedef struct {
   const cpu_plan *plan;
+  const fftwf_complex *filtered;
   const fftcl_window *window;
   float *out;
 } window_job;
 
-/* Row j of the window from scratch plane k: real parts into real plane
+/* Row j of the window from filtered plane k: real parts into real plane
  * 2k, imaginary parts into 2k + 1 when it exists. */
 static void write_window_row (const window_job *job, size_t k, size_t j)
 {
@@ -437,7 +456,7 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
   size_t width = plan->width, area = width * plan->height;
   size_t window_area = w->width * w->height, step = w->step;
   float norm = 1.0f / ((float) area * (float) (step * step));
-  const fftwf_complex *scratch = plan->scratch + k * area;
+  const fftwf_complex *filtered = job->filtered + k * area;
   size_t top = w->y + j * step;
   float *re = job->out + 2 * k * window_area + j * w->width;
   float *im = 2 * k + 1 < plan->batch ? re + window_area : NULL;
@@ -447,7 +466,7 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
       for (size_t dy = 0; dy < step; dy++)
         for (size_t dx = 0; dx < step; dx++)
           {
-            const float *value = scratch[cpu_plane_index (
+            const float *value = filtered[cpu_plane_index (
               plan, w->x + i * step + dx, top + dy)];
             sum_re += value[0];
             sum_im += value[1];
@@ -458,7 +477,7 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
     }
 }
 
-/* Rows [first, end) of the window rows of every scratch plane, one after
+/* Rows [first, end) of the window rows of every filtered plane, one after
  * the other. */
 static void write_window_rows (const void *job_pointer, size_t first,
                                size_t end)
@@ -469,6 +488,40 @@ static void write_window_rows (const void *job_pointer, size_t first,
     write_window_row (job, r / rows, r % rows);
 }
 
+/* The kept spectrum times the gain into `filtered`, transformed back
+ * there, and the window out of it. */
+static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
+                                 fftwf_complex *filtered,
+                                 const fftcl_window *window, float *out,
+                                 fftcl_timings *timings, fftcl_error *err)
+{
+  double t0 = fftcl_now_ms ();
+  cpu_gain_rows rows;
+  double *fx;
+  fftcl_status status = prepare_gain_rows (plan, gain, &rows, &fx, err);
+  if (status != FFTCL_OK)
+    return status;
+  if (plan->mirrored)
+    cpu_mirror_gain (plan, &rows, filtered);
+  else
+    multiply_gain (plan, &rows, filtered);
+  cpu_gain_rows_clear (&rows);
+  free (fx);
+  double t1 = fftcl_now_ms ();
+  fftwf_execute_dft (plan->scratch_inverse, filtered, filtered);
+  double t2 = fftcl_now_ms ();
+  const window_job job = { plan, filtered, window, out };
+  cpu_in_parallel (plan, cpu_spectrum_planes (plan) * window->height,
+                   write_window_rows, &job);
+  if (timings)
+    {
+      timings->mask_ms = t1 - t0;
+      timings->inverse_ms = t2 - t1;
+      timings->download_ms = fftcl_now_ms () - t2;
+    }
+  return FFTCL_OK;
+}
+
 static fftcl_status cpu_filter_apply_window (void *state,
                                              const fftcl_gain *gain,
                                              const fftcl_window *window,
@@ -477,31 +530,24 @@ static fftcl_status cpu_filter_apply_window (void *state,
                                              fftcl_error *err)
 {
   cpu_plan *plan = state;
-  double t0 = fftcl_now_ms ();
-  cpu_gain_rows rows;
-  double *fx;
-  fftcl_status status = prepare_gain_rows (plan, gain, &rows, &fx, err);
+  fftcl_status status = prepare_scratch (plan, err);
   if (status != FFTCL_OK)
     return status;
-  if (plan->mirrored)
-    cpu_mirror_gain (plan, &rows);
-  else
-    multiply_gain (plan, &rows);
-  cpu_gain_rows_clear (&rows);
-  free (fx);
-  double t1 = fftcl_now_ms ();
-  fftwf_execute (plan->scratch_inverse);
-  double t2 = fftcl_now_ms ();
-  const window_job job = { plan, window, out };
-  cpu_in_parallel (plan, cpu_spectrum_planes (plan) * window->height,
-               write_window_rows, &job);
-  if (timings)
-    {
-      timings->mask_ms = t1 - t0;
-      timings->inverse_ms = t2 - t1;
-      timings->download_ms = fftcl_now_ms () - t2;
-    }
-  return FFTCL_OK;
+  return filter_into (plan, gain, plan->scratch, window, out, timings, err);
+}
+
+/* fftcl_filter keeps no spectrum: it filters in the spectrum planes, and
+ * the scratch planes are never made (half the memory). */
+static fftcl_status cpu_filter_once (void *state, const fftcl_gain *gain,
+                                     const float *planes,
+                                     const fftcl_window *window, float *out,
+                                     fftcl_timings *timings, fftcl_error *err)
+{
+  cpu_plan *plan = state;
+  fftcl_status status = cpu_filter_load (plan, planes, timings, err);
+  if (status != FFTCL_OK)
+    return status;
+  return filter_into (plan, gain, plan->spectrum, window, out, timings, err);
 }
 
 /* |re + i·im|; hypot () took most of the view's time. */
@@ -556,14 +602,17 @@ static fftcl_status cpu_filter_spectrum (void *state, size_t out_width,
                                          size_t out_height, float *out,
                                          fftcl_error *err)
 {
-  (void) err;
-  const cpu_plan *plan = state;
+  cpu_plan *plan = state;
   const cpu_view_job job = { plan, out_width, out_height, out };
-  if (plan->mirrored)
+  if (!plan->mirrored)
+    {
+      cpu_in_parallel (plan, out_height, write_spectrum_rows, &job);
+      return FFTCL_OK;
+    }
+  fftcl_status status = prepare_scratch (plan, err);
+  if (status == FFTCL_OK)
     cpu_mirror_spectrum (plan, out_width, out_height, out);
-  else
-    cpu_in_parallel (plan, out_height, write_spectrum_rows, &job);
-  return FFTCL_OK;
+  return status;
 }
 
 static fftcl_status cpu_time_transform (void *state,
@@ -620,6 +669,7 @@ const fftcl_backend fftcl_cpu_backend = {
   .transform = cpu_transform,
   .filter_load = cpu_filter_load,
   .filter_apply_window = cpu_filter_apply_window,
+  .filter_once = cpu_filter_once,
   .filter_spectrum = cpu_filter_spectrum,
   .time_transform = cpu_time_transform,
   .time_filter = cpu_time_filter,

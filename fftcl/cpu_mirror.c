@@ -35,6 +35,7 @@ static void load_group (const fftwf_complex *plane, const size_t *at,
 typedef struct {
   const cpu_plan *plan;
   const cpu_gain_rows *rows;
+  fftwf_complex *filtered;
 } gain_job;
 
 /* The gain along row fy = j / (2·height) of the doubled grid. */
@@ -68,7 +69,7 @@ static void filter_groups (const void *job_pointer, size_t first, size_t end)
           for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
             {
               mirror_complex z[MIRROR_GROUP];
-              fftwf_complex *out = plan->scratch + k * area;
+              fftwf_complex *out = job->filtered + k * area;
               load_group (plan->spectrum + k * area, at, z);
               mirror_filter_group (z, gains, theta, phi[kx]);
               for (int m = 0; m < MIRROR_GROUP; m++)
@@ -81,9 +82,10 @@ static void filter_groups (const void *job_pointer, size_t first, size_t end)
     }
 }
 
-void cpu_mirror_gain (const cpu_plan *plan, const cpu_gain_rows *rows)
+void cpu_mirror_gain (const cpu_plan *plan, const cpu_gain_rows *rows,
+                      fftwf_complex *filtered)
 {
-  const gain_job job = { plan, rows };
+  const gain_job job = { plan, rows, filtered };
   cpu_in_parallel (plan, plan->height / 2 + 1, filter_groups, &job);
 }
 

@@ -8,11 +8,14 @@
 #include "cpu_plan.h"
 
 /* plan->spectrum with its DCT coefficients times the gain, into
- * plan->scratch; `rows` are over fx = i / (2·width), i = 0 … width. */
-void cpu_mirror_gain (const cpu_plan *plan, const cpu_gain_rows *rows);
+ * `filtered` (which may be the spectrum itself: each group is read whole
+ * before it is written); `rows` are over fx = i / (2·width),
+ * i = 0 … width. */
+void cpu_mirror_gain (const cpu_plan *plan, const cpu_gain_rows *rows,
+                      fftwf_complex *filtered);
 
 /* fftcl_filter_spectrum of a mirrored plan: a view of the doubled grid.
- * Uses plan->scratch. */
+ * Uses plan->scratch, which must exist. */
 void cpu_mirror_spectrum (const cpu_plan *plan, size_t out_width,
                           size_t out_height, float *out);
 
