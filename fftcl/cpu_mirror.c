@@ -71,7 +71,10 @@ static void filter_groups (const void *job_pointer, size_t first, size_t end)
               mirror_complex z[MIRROR_GROUP];
               fftwf_complex *out = job->filtered + k * area;
               load_group (plan->spectrum + k * area, at, z);
-              mirror_filter_group (z, gains, theta, phi[kx]);
+              if (2 * k + 1 < plan->batch)
+                mirror_filter_group (z, gains, theta, phi[kx]);
+              else
+                mirror_filter_group_real (z, gains, theta, phi[kx]);
               for (int m = 0; m < MIRROR_GROUP; m++)
                 {
                   out[at[m]][0] = z[m].re;

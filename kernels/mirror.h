@@ -136,4 +136,23 @@ MIRROR_FN void mirror_filter_group (mirror_complex *z, const float *gains,
   mirror_pack (a, b, z);
 }
 
+/* mirror_filter_group for a plane that packs one real plane only (its
+ * imaginary parts zero): its transform is z itself, half the work. */
+MIRROR_FN void mirror_filter_group_real (mirror_complex *z,
+                                         const float *gains,
+                                         mirror_complex theta,
+                                         mirror_complex phi)
+{
+  mirror_complex a[2] = { z[0], z[1] };
+  float c[MIRROR_GROUP];
+  mirror_coefficients (a, theta, phi, c);
+  for (int m = 0; m < MIRROR_GROUP; m++)
+    c[m] *= gains[m];
+  mirror_rebuild (c, theta, phi, a);
+  z[0] = a[0];
+  z[1] = a[1];
+  z[2] = mirror_conj (a[1]);
+  z[3] = mirror_conj (a[0]);
+}
+
 #endif
