@@ -388,16 +388,18 @@ add_notch_near (SpectrumView *view, gdouble x, gdouble y)
 static void
 click (SpectrumView *view, gdouble x, gdouble y)
 {
+  gint     index = notch_under (view, x, y);
   gsize    count;
-  gdouble *notches = get_notches (view, &count);
-  gint     index   = spectrum_notch_at (&view->map, notches, count / 3,
-                                        x, y, NOTCH_TOLERANCE);
+  gdouble *notches;
 
-  if (index >= 0)
-    set_notches (view, notches,
-                 spectrum_notches_remove (notches, count, index));
-  else
-    add_notch_near (view, x, y);
+  if (index < 0)
+    {
+      add_notch_near (view, x, y);
+      return;
+    }
+
+  notches = get_notches (view, &count);
+  set_notches (view, notches, spectrum_notches_remove (notches, count, index));
   g_free (notches);
 }
 

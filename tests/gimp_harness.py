@@ -36,19 +36,29 @@ def write_pfm(path, image):
         f.write(np.ascontiguousarray(data[::-1]).tobytes())
 
 
-def read_pfm(path):
+def read_netpbm_header(path):
+    """The file's bytes, its first four header fields (magic, width,
+    height, maximum or scale; # comments skipped) and where the data
+    starts: one whitespace byte after the last field."""
     with open(path, "rb") as f:
         raw = f.read()
-    tokens, pos = [], 0
-    while len(tokens) < 4:
+    fields, pos = [], 0
+    while len(fields) < 4:
         while raw[pos:pos + 1].isspace():
             pos += 1
+        if raw[pos:pos + 1] == b"#":
+            pos = raw.index(b"\n", pos)
+            continue
         end = pos
         while not raw[end:end + 1].isspace():
             end += 1
-        tokens.append(raw[pos:end])
+        fields.append(raw[pos:end])
         pos = end
-    pos += 1
+    return raw, fields, pos + 1
+
+
+def read_pfm(path):
+    raw, tokens, pos = read_netpbm_header(path)
     magic, width, height, scale = tokens[0], int(tokens[1]), int(tokens[2]), float(tokens[3])
     channels = 3 if magic == b"PF" else 1
     dtype = "<f4" if scale < 0 else ">f4"

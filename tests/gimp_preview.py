@@ -51,24 +51,11 @@ def read_dump(path):
 
 def read_ppm(path):
     """An 8-bit binary PPM (P6) as an H×W×3 array."""
-    with open(path, "rb") as f:
-        raw = f.read()
-    fields, pos = [], 0
-    while len(fields) < 4:
-        while raw[pos:pos + 1].isspace():
-            pos += 1
-        if raw[pos:pos + 1] == b"#":
-            pos = raw.index(b"\n", pos)
-            continue
-        end = pos
-        while not raw[end:end + 1].isspace():
-            end += 1
-        fields.append(raw[pos:end])
-        pos = end
+    raw, fields, pos = gh.read_netpbm_header(path)
     width, height, maximum = int(fields[1]), int(fields[2]), int(fields[3])
     assert fields[0] == b"P6" and maximum == 255, fields
     return np.frombuffer(raw, np.uint8, width * height * 3,
-                         pos + 1).reshape(height, width, 3)
+                         pos).reshape(height, width, 3)
 
 
 def dumps(folder):
