@@ -24,14 +24,26 @@ typedef struct {
 
   fftcl_status (*transform) (void *plan, fftcl_direction direction,
                              float *data, fftcl_error *err);
-  fftcl_status (*filter_load) (void *plan, const float *planes,
+  /* fftcl_filter_load_laid_out. A backend without `lays_out` gets only
+   * planes side by side: plan.c copies the others into such planes. */
+  fftcl_status (*filter_load) (void *plan, const float *data,
+                               const fftcl_layout *layout,
                                fftcl_timings *timings, fftcl_error *err);
-  /* fftcl_filter_apply_window; the window lies inside the planes and the
-   * spectrum is loaded. fftcl_filter_apply is the full window, step 1. */
+  /* fftcl_filter_apply_window_laid_out; the window lies inside the planes
+   * and the spectrum is loaded. fftcl_filter_apply is the full window,
+   * step 1. Without `lays_out`, the layout is always planes side by side. */
   fftcl_status (*filter_apply_window) (void *plan, const fftcl_gain *gain,
                                        const fftcl_window *window, float *out,
+                                       const fftcl_layout *layout,
                                        fftcl_timings *timings,
                                        fftcl_error *err);
+  int lays_out;
+  /* fftcl_filter_finish, with any layout; NULL where the backend does no
+   * better than filter_apply_window, which plan.c then calls. */
+  fftcl_status (*filter_finish) (void *plan, const fftcl_gain *gain,
+                                 const fftcl_window *window, float *out,
+                                 const fftcl_layout *layout,
+                                 fftcl_timings *timings, fftcl_error *err);
   /* fftcl_filter; NULL where it would be no faster than filter_load and
    * filter_apply_window, which plan.c then calls. */
   fftcl_status (*filter_once) (void *plan, const fftcl_gain *gain,

@@ -4,6 +4,7 @@
 #include "cache_folder.h"
 #include "cpu_mirror.h"
 #include "cpu_plan.h"
+#include "layout.h"
 
 #include <fftw3.h>
 #include <math.h>
@@ -248,7 +249,8 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
  * apart in the real and imaginary parts of the inverse. */
 typedef struct {
   const cpu_plan *plan;
-  const float *planes;
+  const float *data;
+  const fftcl_layout *layout;
 } pack_job;
 
 /* Rows [first, end) of every pair of real planes, each value where
@@ -257,25 +259,29 @@ static void pack_rows (const void *job_pointer, size_t first, size_t end)
 {
   const pack_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
+  const fftcl_layout *layout = job->layout;
   size_t width = plan->width, area = width * plan->height;
   for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
     {
-      const float *re = job->planes + 2 * k * area;
-      const float *im = 2 * k + 1 < plan->batch ? re + area : NULL;
+      const float *re = job->data + 2 * k * layout->plane_step;
+      const float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step
+                                                : NULL;
       fftwf_complex *out = plan->spectrum + k * area;
       for (size_t y = first; y < end; y++)
         for (size_t x = 0; x < width; x++)
           {
             size_t at = cpu_plane_index (plan, x, y);
-            out[at][0] = re[y * width + x];
-            out[at][1] = im ? im[y * width + x] : 0.0f;
+            size_t from = y * layout->row_step + x * layout->value_step;
+            out[at][0] = re[from];
+            out[at][1] = im ? im[from] : 0.0f;
           }
     }
 }
 
-static void pack_pairs (const cpu_plan *plan, const float *planes)
+static void pack_pairs (const cpu_plan *plan, const float *data,
+                        const fftcl_layout *layout)
 {
-  const pack_job job = { plan, planes };
+  const pack_job job = { plan, data, layout };
   cpu_in_parallel (plan, plan->height, pack_rows, &job);
 }
 
@@ -292,7 +298,8 @@ static fftcl_status prepare_scratch (cpu_plan *plan, fftcl_error *err)
   return FFTCL_OK;
 }
 
-static fftcl_status cpu_filter_load (void *state, const float *planes,
+static fftcl_status cpu_filter_load (void *state, const float *data,
+                                     const fftcl_layout *layout,
                                      fftcl_timings *timings, fftcl_error *err)
 {
   cpu_plan *plan = state;
@@ -300,7 +307,7 @@ static fftcl_status cpu_filter_load (void *state, const float *planes,
   if (status != FFTCL_OK)
     return status;
   double start = fftcl_now_ms ();
-  pack_pairs (plan, planes);
+  pack_pairs (plan, data, layout);
   double packed = fftcl_now_ms ();
   fftwf_execute (plan->spectrum_forward);
   if (timings)
@@ -445,6 +452,7 @@ typedef struct {
   const fftwf_complex *filtered;
   const fftcl_window *window;
   float *out;
+  const fftcl_layout *layout;
 } window_job;
 
 /* Row j of the window from filtered plane k: real parts into real plane
@@ -453,13 +461,14 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
 {
   const cpu_plan *plan = job->plan;
   const fftcl_window *w = job->window;
+  const fftcl_layout *layout = job->layout;
   size_t width = plan->width, area = width * plan->height;
-  size_t window_area = w->width * w->height, step = w->step;
+  size_t step = w->step;
   float norm = 1.0f / ((float) area * (float) (step * step));
   const fftwf_complex *filtered = job->filtered + k * area;
   size_t top = w->y + j * step;
-  float *re = job->out + 2 * k * window_area + j * w->width;
-  float *im = 2 * k + 1 < plan->batch ? re + window_area : NULL;
+  float *re = job->out + 2 * k * layout->plane_step + j * layout->row_step;
+  float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step : NULL;
   for (size_t i = 0; i < w->width; i++)
     {
       float sum_re = 0, sum_im = 0;
@@ -471,9 +480,9 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
             sum_re += value[0];
             sum_im += value[1];
           }
-      re[i] = sum_re * norm;
+      re[i * layout->value_step] = sum_re * norm;
       if (im)
-        im[i] = sum_im * norm;
+        im[i * layout->value_step] = sum_im * norm;
     }
 }
 
@@ -493,6 +502,7 @@ static void write_window_rows (const void *job_pointer, size_t first,
 static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
                                  fftwf_complex *filtered,
                                  const fftcl_window *window, float *out,
+                                 const fftcl_layout *layout,
                                  fftcl_timings *timings, fftcl_error *err)
 {
   double t0 = fftcl_now_ms ();
@@ -510,7 +520,7 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   double t1 = fftcl_now_ms ();
   fftwf_execute_dft (plan->scratch_inverse, filtered, filtered);
   double t2 = fftcl_now_ms ();
-  const window_job job = { plan, filtered, window, out };
+  const window_job job = { plan, filtered, window, out, layout };
   cpu_in_parallel (plan, cpu_spectrum_planes (plan) * window->height,
                    write_window_rows, &job);
   if (timings)
@@ -526,6 +536,7 @@ static fftcl_status cpu_filter_apply_window (void *state,
                                              const fftcl_gain *gain,
                                              const fftcl_window *window,
                                              float *out,
+                                             const fftcl_layout *layout,
                                              fftcl_timings *timings,
                                              fftcl_error *err)
 {
@@ -533,7 +544,21 @@ static fftcl_status cpu_filter_apply_window (void *state,
   fftcl_status status = prepare_scratch (plan, err);
   if (status != FFTCL_OK)
     return status;
-  return filter_into (plan, gain, plan->scratch, window, out, timings, err);
+  return filter_into (plan, gain, plan->scratch, window, out, layout,
+                      timings, err);
+}
+
+/* The kept spectrum is filtered where it lies: the scratch planes are
+ * never made (half the memory). */
+static fftcl_status cpu_filter_finish (void *state, const fftcl_gain *gain,
+                                       const fftcl_window *window, float *out,
+                                       const fftcl_layout *layout,
+                                       fftcl_timings *timings,
+                                       fftcl_error *err)
+{
+  cpu_plan *plan = state;
+  return filter_into (plan, gain, plan->spectrum, window, out, layout,
+                      timings, err);
 }
 
 /* fftcl_filter keeps no spectrum: it filters in the spectrum planes, and
@@ -544,10 +569,14 @@ static fftcl_status cpu_filter_once (void *state, const fftcl_gain *gain,
                                      fftcl_timings *timings, fftcl_error *err)
 {
   cpu_plan *plan = state;
-  fftcl_status status = cpu_filter_load (plan, planes, timings, err);
+  const fftcl_layout in = fftcl_side_by_side (plan->width, plan->height);
+  const fftcl_layout window_out = fftcl_side_by_side (window->width,
+                                                      window->height);
+  fftcl_status status = cpu_filter_load (plan, planes, &in, timings, err);
   if (status != FFTCL_OK)
     return status;
-  return filter_into (plan, gain, plan->spectrum, window, out, timings, err);
+  return filter_into (plan, gain, plan->spectrum, window, out, &window_out,
+                      timings, err);
 }
 
 /* |re + i·im|; hypot () took most of the view's time. */
@@ -647,13 +676,16 @@ static fftcl_status cpu_time_filter (void *state, const fftcl_gain *gain,
   if (!out)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   const fftcl_window whole = { 0, 0, plan->width, plan->height, 1 };
+  const fftcl_layout planes_layout = fftcl_side_by_side (plan->width,
+                                                         plan->height);
   fftcl_status status = FFTCL_OK;
   for (size_t i = 0; i < runs && status == FFTCL_OK; i++)
     {
       double start = fftcl_now_ms ();
-      status = cpu_filter_load (plan, planes, NULL, err);
+      status = cpu_filter_load (plan, planes, &planes_layout, NULL, err);
       if (status == FFTCL_OK)
-        status = cpu_filter_apply_window (plan, gain, &whole, out, NULL, err);
+        status = cpu_filter_apply_window (plan, gain, &whole, out,
+                                          &planes_layout, NULL, err);
       ms[i] = fftcl_now_ms () - start;
     }
   fftwf_free (out);
@@ -669,6 +701,8 @@ const fftcl_backend fftcl_cpu_backend = {
   .transform = cpu_transform,
   .filter_load = cpu_filter_load,
   .filter_apply_window = cpu_filter_apply_window,
+  .lays_out = 1,
+  .filter_finish = cpu_filter_finish,
   .filter_once = cpu_filter_once,
   .filter_spectrum = cpu_filter_spectrum,
   .time_transform = cpu_time_transform,

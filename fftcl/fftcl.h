@@ -211,6 +211,44 @@ fftcl_status fftcl_filter_apply_window (fftcl_plan *plan,
                                         float *out, fftcl_timings *timings,
                                         fftcl_error *err);
 
+/* Where a caller keeps the values of its real planes: value (x, y) of
+ * plane p at data[p · plane_step + y · row_step + x · value_step]. The
+ * calls above take planes side by side, { 1, width, width · height } (for
+ * a window's output, x and y count in the window and width and height are
+ * its own). A layout lets a caller filter interleaved pixels where they
+ * lie, with no copy into planes and back: the three channels of RGB
+ * pixels are { 3, 3 · width, 1 }. Values between those the layout names
+ * (an alpha channel, say) are neither read nor written. Every step must
+ * be at least 1; values the layout names must not overlap. */
+typedef struct {
+  size_t value_step, row_step, plane_step;
+} fftcl_layout;
+
+/* fftcl_filter_load from planes laid out as `layout` says. */
+fftcl_status fftcl_filter_load_laid_out (fftcl_plan *plan, const float *data,
+                                         const fftcl_layout *layout,
+                                         fftcl_timings *timings,
+                                         fftcl_error *err);
+
+/* fftcl_filter_apply_window into planes laid out as `layout` says. */
+fftcl_status fftcl_filter_apply_window_laid_out (fftcl_plan *plan,
+                                                 const fftcl_gain *gain,
+                                                 const fftcl_window *window,
+                                                 float *out,
+                                                 const fftcl_layout *layout,
+                                                 fftcl_timings *timings,
+                                                 fftcl_error *err);
+
+/* The last apply of a load: fftcl_filter_apply_window_laid_out, but in
+ * the kept spectrum itself, which it uses up. A final render that will
+ * not be redone needs no copy of the spectrum to filter: on the CPU that
+ * is half the memory of a load and an apply. Another apply needs a new
+ * load first. */
+fftcl_status fftcl_filter_finish (fftcl_plan *plan, const fftcl_gain *gain,
+                                  const fftcl_window *window, float *out,
+                                  const fftcl_layout *layout,
+                                  fftcl_timings *timings, fftcl_error *err);
+
 /* Filters `planes` once: a load and an apply_window in one call, for
  * planes that will not be filtered again with another gain. Nothing is
  * kept: a spectrum loaded before is gone, and apply needs a new load. On

@@ -346,10 +346,13 @@ static fftcl_status upload_pairs (const opencl_plan *plan,
   return status;
 }
 
+/* Without `lays_out`, the planes come side by side. */
 static fftcl_status filter_load (void *state, const float *planes,
+                                 const fftcl_layout *layout,
                                  fftcl_timings *timings, fftcl_error *err)
 {
   opencl_plan *plan = state;
+  (void) layout;
   double *upload_ms = timings ? &timings->upload_ms : NULL;
   double *forward_ms = timings ? &timings->forward_ms : NULL;
   double start = fftcl_now_ms ();
@@ -626,10 +629,13 @@ static void clear_timings (fftcl_timings *timings)
 
 static fftcl_status filter_apply_window (void *state, const fftcl_gain *gain,
                                          const fftcl_window *window,
-                                         float *out, fftcl_timings *timings,
+                                         float *out,
+                                         const fftcl_layout *layout,
+                                         fftcl_timings *timings,
                                          fftcl_error *err)
 {
   opencl_plan *plan = state;
+  (void) layout;
   fftcl_status status = check_spectrum (plan, err);
   if (status != FFTCL_OK)
     return status;
@@ -859,6 +865,8 @@ const fftcl_backend fftcl_opencl_backend = {
   .transform = transform,
   .filter_load = filter_load,
   .filter_apply_window = filter_apply_window,
+  .lays_out = 0,
+  .filter_finish = NULL,
   .filter_once = filter_once,
   .filter_spectrum = filter_spectrum,
   .time_transform = time_transform,

@@ -1,4 +1,5 @@
 #include "context.h"
+#include "layout.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,8 @@ typedef struct {
   fftcl_direction direction;
   float *data;
   const float *input;
+  const fftcl_layout *layout; /* of `input` for loads, of `data` for
+                                 applies */
   const fftcl_gain *gain;
   const fftcl_window *window;
   size_t out_width, out_height;
@@ -59,6 +62,11 @@ static void copy_error (fftcl_error *to, const fftcl_error *from)
 {
   if (to)
     *to = *from;
+}
+
+static fftcl_status out_of_memory (fftcl_error *err)
+{
+  return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
 }
 
 /* Gives the plan a CPU plan of its shape in place of the failed one. */
@@ -148,7 +156,7 @@ static fftcl_status create (fftcl_context *ctx, size_t width, size_t height,
 
   fftcl_plan *plan = calloc (1, sizeof *plan);
   if (!plan)
-    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+    return out_of_memory (err);
   *plan = (fftcl_plan) { .backend = ctx->backend,
                          .width = width,
                          .height = height,
@@ -200,6 +208,15 @@ const char *fftcl_plan_fallback_reason (const fftcl_plan *plan)
   return plan && plan->fallback_reason[0] ? plan->fallback_reason : NULL;
 }
 
+/* The kept copy of the input, made on the first call that keeps one. */
+static float *kept_input (fftcl_plan *plan)
+{
+  if (!plan->kept_input)
+    plan->kept_input
+      = malloc (2 * plan->width * plan->height * plan->batch * sizeof (float));
+  return plan->kept_input;
+}
+
 /* Copies `floats` floats of the input into the kept copy, while on
  * OpenCL. */
 static fftcl_status keep_input (fftcl_plan *plan, const float *input,
@@ -207,13 +224,46 @@ static fftcl_status keep_input (fftcl_plan *plan, const float *input,
 {
   if (runs_on_cpu (plan))
     return FFTCL_OK;
-  if (!plan->kept_input)
-    plan->kept_input
-      = malloc (2 * plan->width * plan->height * plan->batch * sizeof (float));
-  if (!plan->kept_input)
-    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  if (!kept_input (plan))
+    return out_of_memory (err);
   memcpy (plan->kept_input, input, floats * sizeof *input);
   return FFTCL_OK;
+}
+
+/* Copies the planes of a load into the kept copy, side by side, while on
+ * OpenCL. */
+static fftcl_status keep_planes (fftcl_plan *plan, const float *data,
+                                 const fftcl_layout *layout, fftcl_error *err)
+{
+  if (runs_on_cpu (plan))
+    return FFTCL_OK;
+  if (!kept_input (plan))
+    return out_of_memory (err);
+  fftcl_layout_gather (data, layout, plan->width, plan->height, plan->batch,
+                       0, plan->kept_input);
+  return FFTCL_OK;
+}
+
+static fftcl_status check_layout (const fftcl_layout *layout,
+                                  fftcl_error *err)
+{
+  if (!layout)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: layout is NULL");
+  if (!layout->value_step || !layout->row_step || !layout->plane_step)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: layout steps %zu, %zu, %zu: each must be at "
+                       "least 1",
+                       layout->value_step, layout->row_step,
+                       layout->plane_step);
+  return FFTCL_OK;
+}
+
+/* The layout of the plan's planes side by side (a NULL plan is refused
+ * later). */
+static fftcl_layout plan_side_by_side (const fftcl_plan *plan)
+{
+  return plan ? fftcl_side_by_side (plan->width, plan->height)
+              : fftcl_side_by_side (1, 1);
 }
 
 static fftcl_status check_call (const fftcl_plan *plan, const void *data,
@@ -269,46 +319,41 @@ fftcl_status fftcl_transform (fftcl_plan *plan, fftcl_direction direction,
   return with_fallback (plan, run_transform, restore_data, &c, err);
 }
 
-/* The planes with their mirror images, 2·width × 2·height each, for a
- * mirrored plan whose backend filters the doubled planes as they are. */
-static float *mirror_images (const fftcl_plan *plan, const float *planes)
-{
-  size_t width = plan->width, height = plan->height;
-  float *out = malloc (4 * width * height * plan->batch * sizeof *out);
-  for (size_t b = 0; out && b < plan->batch; b++)
-    for (size_t y = 0; y < 2 * height; y++)
-      for (size_t x = 0; x < 2 * width; x++)
-        {
-          size_t from_y = y < height ? y : 2 * height - 1 - y;
-          size_t from_x = x < width ? x : 2 * width - 1 - x;
-          out[(b * 2 * height + y) * 2 * width + x]
-            = planes[(b * height + from_y) * width + from_x];
-        }
-  return out;
-}
-
 typedef fftcl_status (*planes_call) (fftcl_plan *plan, const call *c,
-                                     const float *planes, fftcl_error *err);
+                                     const float *planes,
+                                     const fftcl_layout *layout,
+                                     fftcl_error *err);
 
-/* Runs `run` with the call's input planes, extended first where the
- * backend's plan is of the doubled size. */
+/* Runs `run` with the call's input as the backend can take it: as laid
+ * out, or copied side by side, each plane extended with its mirror images
+ * where the backend's plan is of the doubled size. */
 static fftcl_status with_planes (fftcl_plan *plan, const call *c,
                                  planes_call run, fftcl_error *err)
 {
-  if (!plan->expanded)
-    return run (plan, c, c->input, err);
-  float *extended = mirror_images (plan, c->input);
-  if (!extended)
-    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
-  fftcl_status status = run (plan, c, extended, err);
-  free (extended);
+  if (!plan->expanded
+      && (plan->backend->lays_out
+          || fftcl_is_side_by_side (c->layout, plan->width, plan->height)))
+    return run (plan, c, c->input, c->layout, err);
+  size_t times = plan->expanded ? 2 : 1;
+  float *planes = malloc (times * plan->width * times * plan->height
+                          * plan->batch * sizeof *planes);
+  if (!planes)
+    return out_of_memory (err);
+  fftcl_layout_gather (c->input, c->layout, plan->width, plan->height,
+                       plan->batch, plan->expanded, planes);
+  const fftcl_layout side
+    = fftcl_side_by_side (times * plan->width, times * plan->height);
+  fftcl_status status = run (plan, c, planes, &side, err);
+  free (planes);
   return status;
 }
 
 static fftcl_status load_planes (fftcl_plan *plan, const call *c,
-                                 const float *planes, fftcl_error *err)
+                                 const float *planes,
+                                 const fftcl_layout *layout, fftcl_error *err)
 {
-  return plan->backend->filter_load (plan->state, planes, c->timings, err);
+  return plan->backend->filter_load (plan->state, planes, layout, c->timings,
+                                     err);
 }
 
 static fftcl_status run_load (fftcl_plan *plan, const call *c,
@@ -320,15 +365,25 @@ static fftcl_status run_load (fftcl_plan *plan, const call *c,
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *planes,
                                 fftcl_timings *timings, fftcl_error *err)
 {
-  fftcl_status status = check_call (plan, planes, err);
+  const fftcl_layout side = plan_side_by_side (plan);
+  return fftcl_filter_load_laid_out (plan, planes, &side, timings, err);
+}
+
+fftcl_status fftcl_filter_load_laid_out (fftcl_plan *plan, const float *data,
+                                         const fftcl_layout *layout,
+                                         fftcl_timings *timings,
+                                         fftcl_error *err)
+{
+  fftcl_status status = check_call (plan, data, err);
+  if (status == FFTCL_OK)
+    status = check_layout (layout, err);
   if (status != FFTCL_OK)
     return status;
   plan->spectrum_loaded = 0;
-  status = keep_input (plan, planes,
-                       plan->width * plan->height * plan->batch, err);
+  status = keep_planes (plan, data, layout, err);
   if (status != FFTCL_OK)
     return status;
-  const call c = { .input = planes, .timings = timings };
+  const call c = { .input = data, .layout = layout, .timings = timings };
   status = with_fallback (plan, run_load, NULL, &c, err);
   plan->spectrum_loaded = status == FFTCL_OK;
   return status;
@@ -383,19 +438,38 @@ static fftcl_status check_gain (const fftcl_plan *plan,
   return check_mirrored_notches (plan, gain, err);
 }
 
+/* The window into the call's output as laid out, through planes side by
+ * side where the backend takes nothing else. */
 static fftcl_status run_apply_window (fftcl_plan *plan, const call *c,
                                       fftcl_error *err)
 {
-  return plan->backend->filter_apply_window (plan->state, c->gain, c->window,
-                                             c->data, c->timings, err);
+  const fftcl_backend *b = plan->backend;
+  const fftcl_window *w = c->window;
+  if (b->lays_out || fftcl_is_side_by_side (c->layout, w->width, w->height))
+    return b->filter_apply_window (plan->state, c->gain, w, c->data,
+                                   c->layout, c->timings, err);
+  float *planes = malloc (w->width * w->height * plan->batch
+                          * sizeof *planes);
+  if (!planes)
+    return out_of_memory (err);
+  const fftcl_layout side = fftcl_side_by_side (w->width, w->height);
+  fftcl_status status = b->filter_apply_window (plan->state, c->gain, w,
+                                                planes, &side, c->timings,
+                                                err);
+  if (status == FFTCL_OK)
+    fftcl_layout_scatter (planes, w->width, w->height, plan->batch, c->data,
+                          c->layout);
+  free (planes);
+  return status;
 }
 
 /* The CPU plan has no spectrum yet: it loads the kept planes. */
 static fftcl_status reload (fftcl_plan *plan, const call *c, fftcl_error *err)
 {
   (void) c;
-  return plan->backend->filter_load (plan->state, plan->kept_input, NULL,
-                                     err);
+  const fftcl_layout side = plan_side_by_side (plan);
+  return plan->backend->filter_load (plan->state, plan->kept_input, &side,
+                                     NULL, err);
 }
 
 static fftcl_status check_loaded (const fftcl_plan *plan, const char *caller,
@@ -429,11 +503,12 @@ static fftcl_status check_window (const fftcl_plan *plan,
   return FFTCL_OK;
 }
 
-fftcl_status fftcl_filter_apply_window (fftcl_plan *plan,
-                                        const fftcl_gain *gain,
-                                        const fftcl_window *window,
-                                        float *out, fftcl_timings *timings,
-                                        fftcl_error *err)
+/* The arguments of an apply, fftcl_filter_finish's included. */
+static fftcl_status check_apply (const fftcl_plan *plan,
+                                 const fftcl_gain *gain,
+                                 const fftcl_window *window, const float *out,
+                                 const fftcl_layout *layout,
+                                 const char *caller, fftcl_error *err)
 {
   fftcl_status status = check_call (plan, out, err);
   if (status == FFTCL_OK)
@@ -441,25 +516,84 @@ fftcl_status fftcl_filter_apply_window (fftcl_plan *plan,
   if (status == FFTCL_OK)
     status = check_window (plan, window, err);
   if (status == FFTCL_OK)
-    status = check_loaded (plan, "fftcl_filter_apply", err);
+    status = check_layout (layout, err);
+  if (status == FFTCL_OK)
+    status = check_loaded (plan, caller, err);
+  return status;
+}
+
+fftcl_status fftcl_filter_apply_window (fftcl_plan *plan,
+                                        const fftcl_gain *gain,
+                                        const fftcl_window *window,
+                                        float *out, fftcl_timings *timings,
+                                        fftcl_error *err)
+{
+  const fftcl_layout side = window ? fftcl_side_by_side (window->width,
+                                                         window->height)
+                                   : fftcl_side_by_side (1, 1);
+  return fftcl_filter_apply_window_laid_out (plan, gain, window, out, &side,
+                                             timings, err);
+}
+
+fftcl_status fftcl_filter_apply_window_laid_out (fftcl_plan *plan,
+                                                 const fftcl_gain *gain,
+                                                 const fftcl_window *window,
+                                                 float *out,
+                                                 const fftcl_layout *layout,
+                                                 fftcl_timings *timings,
+                                                 fftcl_error *err)
+{
+  fftcl_status status = check_apply (plan, gain, window, out, layout,
+                                     "fftcl_filter_apply", err);
   if (status != FFTCL_OK)
     return status;
-  const call c
-    = { .gain = gain, .window = window, .data = out, .timings = timings };
+  const call c = { .gain = gain, .window = window, .data = out,
+                   .layout = layout, .timings = timings };
   return with_fallback (plan, run_apply_window, reload, &c, err);
 }
 
+static fftcl_status run_finish (fftcl_plan *plan, const call *c,
+                                fftcl_error *err)
+{
+  if (!plan->backend->filter_finish)
+    return run_apply_window (plan, c, err);
+  return plan->backend->filter_finish (plan->state, c->gain, c->window,
+                                       c->data, c->layout, c->timings, err);
+}
+
+fftcl_status fftcl_filter_finish (fftcl_plan *plan, const fftcl_gain *gain,
+                                  const fftcl_window *window, float *out,
+                                  const fftcl_layout *layout,
+                                  fftcl_timings *timings, fftcl_error *err)
+{
+  fftcl_status status = check_apply (plan, gain, window, out, layout,
+                                     "fftcl_filter_finish", err);
+  if (status != FFTCL_OK)
+    return status;
+  const call c = { .gain = gain, .window = window, .data = out,
+                   .layout = layout, .timings = timings };
+  status = with_fallback (plan, run_finish, reload, &c, err);
+  plan->spectrum_loaded = 0;
+  return status;
+}
+
+/* fftcl_filter's planes are side by side, in and out. */
 static fftcl_status filter_planes_once (fftcl_plan *plan, const call *c,
-                                        const float *planes, fftcl_error *err)
+                                        const float *planes,
+                                        const fftcl_layout *layout,
+                                        fftcl_error *err)
 {
   const fftcl_backend *b = plan->backend;
   if (b->filter_once)
     return b->filter_once (plan->state, c->gain, planes, c->window, c->data,
                            c->timings, err);
-  fftcl_status status = b->filter_load (plan->state, planes, c->timings, err);
+  const fftcl_layout out = fftcl_side_by_side (c->window->width,
+                                               c->window->height);
+  fftcl_status status = b->filter_load (plan->state, planes, layout,
+                                        c->timings, err);
   if (status == FFTCL_OK)
     status = b->filter_apply_window (plan->state, c->gain, c->window,
-                                     c->data, c->timings, err);
+                                     c->data, &out, c->timings, err);
   return status;
 }
 
@@ -485,8 +619,9 @@ fftcl_status fftcl_filter (fftcl_plan *plan, const fftcl_gain *gain,
   if (status != FFTCL_OK)
     return status;
   plan->spectrum_loaded = 0;
-  const call c = { .gain = gain, .input = planes, .window = window,
-                   .data = out, .timings = timings };
+  const fftcl_layout side = plan_side_by_side (plan);
+  const call c = { .gain = gain, .input = planes, .layout = &side,
+                   .window = window, .data = out, .timings = timings };
   return with_fallback (plan, run_once, NULL, &c, err);
 }
 
@@ -563,9 +698,13 @@ fftcl_status fftcl_time_transform (fftcl_plan *plan,
   return with_fallback (plan, run_time_transform, NULL, &c, err);
 }
 
+/* fftcl_time_filter's planes are side by side. */
 static fftcl_status time_filter_planes (fftcl_plan *plan, const call *c,
-                                        const float *planes, fftcl_error *err)
+                                        const float *planes,
+                                        const fftcl_layout *layout,
+                                        fftcl_error *err)
 {
+  (void) layout;
   return plan->backend->time_filter (plan->state, c->gain, planes, c->runs,
                                      c->ms, err);
 }
@@ -586,6 +725,8 @@ fftcl_status fftcl_time_filter (fftcl_plan *plan, const fftcl_gain *gain,
   if (status != FFTCL_OK)
     return status;
   plan->spectrum_loaded = 0;
-  const call c = { .gain = gain, .input = planes, .runs = runs, .ms = ms };
+  const fftcl_layout side = plan_side_by_side (plan);
+  const call c = { .gain = gain, .input = planes, .layout = &side,
+                   .runs = runs, .ms = ms };
   return with_fallback (plan, run_time_filter, NULL, &c, err);
 }

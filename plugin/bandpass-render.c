@@ -663,7 +663,7 @@ render_whole (BandpassRenderer        *renderer,
   FilteredImageTimings timings = { 0 };
   fftcl_error          fft_error;
 
-  if (filtered_image_render (renderer->image, &settings->gain, &whole,
+  if (filtered_image_render_last (renderer->image, &settings->gain, &whole,
                              renderer->pixels,
                              renderer->timed ? &timings : NULL,
                              &fft_error) != FFTCL_OK)
@@ -727,10 +727,14 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
     return FALSE;
   report (progress, progress_data, 0.85);
 
+  /* The spectrum is used up: its memory goes before the drawable's tiles
+   * come. */
+  device_name = note_device (renderer);
+  drop_spectrum (renderer);
+
   write_pixels (renderer, target);
   report (progress, progress_data, 1.0);
 
-  device_name = note_device (renderer);
   if (renderer->timed)
     print_timings (renderer, device_name);
   g_free (device_name);

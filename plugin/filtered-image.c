@@ -107,10 +107,34 @@ gather_padded (const FilteredImageSource *source,
                   source->padding);
 }
 
+/* Pixels without alpha whose colour needs no conversion hold the planes'
+ * values themselves: fftcl reads and writes them where they lie. */
+static int
+pixels_are_planes (const PixelLayout *layout)
+{
+  return ! layout->has_alpha && ! layout->lightness_as_luminance &&
+         layout->colour_planes == layout->components;
+}
+
+static fftcl_layout
+pixel_layout (const PixelLayout *layout,
+              size_t             width)
+{
+  return (fftcl_layout) { layout->components, width * layout->components, 1 };
+}
+
+static int
+needs_padding (const PlaneGeometry *geometry)
+{
+  return geometry->padded_width != geometry->width ||
+         geometry->padded_height != geometry->height;
+}
+
 static fftcl_status
 plan_and_load (FilteredImage        *image,
                fftcl_context        *context,
                const float          *planes,
+               const fftcl_layout   *layout,
                FilteredImageTimings *timings,
                fftcl_error          *err)
 {
@@ -124,8 +148,37 @@ plan_and_load (FilteredImage        *image,
   if (status != FFTCL_OK)
     return status;
 
-  return fftcl_filter_load (image->plan, planes,
-                            timings ? &timings->fft : NULL, err);
+  return fftcl_filter_load_laid_out (image->plan, planes, layout,
+                                     timings ? &timings->fft : NULL, err);
+}
+
+/* The colour planes gathered (converted, composited over their mean
+ * where there is alpha) and padded, then loaded. */
+static fftcl_status
+load_padded (FilteredImage        *image,
+             fftcl_context        *context,
+             FilteredImageTimings *timings,
+             fftcl_error          *err)
+{
+  const FilteredImageSource *source   = &image->source;
+  size_t                     floats   = plane_area (&source->geometry) *
+                                        source->layout.colour_planes;
+  float                     *planes   = map_planes (floats);
+  double                     start_ms = now_ms ();
+  fftcl_layout               layout   = { 1, source->geometry.padded_width,
+                                          plane_area (&source->geometry) };
+  fftcl_status               status;
+
+  if (! planes)
+    return out_of_memory (err);
+
+  gather_padded (source, planes);
+  if (timings)
+    timings->pad_ms = now_ms () - start_ms;
+
+  status = plan_and_load (image, context, planes, &layout, timings, err);
+  munmap (planes, floats * sizeof (float));
+  return status;
 }
 
 fftcl_status
@@ -135,31 +188,25 @@ filtered_image_load (fftcl_context              *context,
                      FilteredImageTimings       *timings,
                      fftcl_error                *err)
 {
-  size_t         floats = plane_area (&source->geometry) *
-                          source->layout.colour_planes;
-  FilteredImage *image  = calloc (1, sizeof *image);
-  float         *planes = map_planes (floats);
-  double         start_ms = now_ms ();
+  FilteredImage *image = calloc (1, sizeof *image);
+  fftcl_layout   layout;
   fftcl_status   status;
 
   if (timings)
     memset (timings, 0, sizeof *timings);
 
-  if (! image || ! planes)
-    {
-      free (image);
-      if (planes)
-        munmap (planes, floats * sizeof (float));
-      return out_of_memory (err);
-    }
+  if (! image)
+    return out_of_memory (err);
 
   image->source = *source;
-  gather_padded (source, planes);
-  if (timings)
-    timings->pad_ms = now_ms () - start_ms;
+  layout        = pixel_layout (&source->layout, source->geometry.width);
 
-  status = plan_and_load (image, context, planes, timings, err);
-  munmap (planes, floats * sizeof (float));
+  if (pixels_are_planes (&source->layout) &&
+      ! needs_padding (&source->geometry))
+    status = plan_and_load (image, context, source->pixels, &layout, timings,
+                            err);
+  else
+    status = load_padded (image, context, timings, err);
 
   if (status != FFTCL_OK)
     {
@@ -244,30 +291,51 @@ copy_window_pixels (const FilteredImageSource *source,
     }
 }
 
-fftcl_status
-filtered_image_render (FilteredImage        *image,
-                       const fftcl_gain     *gain,
-                       const fftcl_window   *window,
-                       float                *pixels,
-                       FilteredImageTimings *timings,
-                       fftcl_error          *err)
+/* fftcl_filter_apply_window_laid_out or fftcl_filter_finish. */
+typedef fftcl_status (*ApplyFunction) (fftcl_plan          *plan,
+                                       const fftcl_gain    *gain,
+                                       const fftcl_window  *window,
+                                       float               *out,
+                                       const fftcl_layout  *layout,
+                                       fftcl_timings       *timings,
+                                       fftcl_error         *err);
+
+static fftcl_status
+render (FilteredImage        *image,
+        ApplyFunction         apply,
+        const fftcl_gain     *gain,
+        const fftcl_window   *window,
+        float                *pixels,
+        FilteredImageTimings *timings,
+        fftcl_error          *err)
 {
   size_t         values = window->width * window->height;
-  float         *planes = window_planes (image, values *
-                                         image->source.layout.colour_planes);
   PlaneGeometry  window_geometry = { window->width, window->height,
                                      window->width, window->height };
+  fftcl_layout   planes_layout;
   fftcl_status   status;
+  float         *planes;
   double         start_ms;
 
   if (timings)
     memset (timings, 0, sizeof *timings);
 
+  if (pixels_are_planes (&image->source.layout))
+    {
+      fftcl_layout layout = pixel_layout (&image->source.layout,
+                                          window->width);
+
+      return apply (image->plan, gain, window, pixels, &layout,
+                    timings ? &timings->fft : NULL, err);
+    }
+
+  planes_layout = (fftcl_layout) { 1, window->width, values };
+  planes = window_planes (image, values * image->source.layout.colour_planes);
   if (! planes)
     return out_of_memory (err);
 
-  status = fftcl_filter_apply_window (image->plan, gain, window, planes,
-                                      timings ? &timings->fft : NULL, err);
+  status = apply (image->plan, gain, window, planes, &planes_layout,
+                  timings ? &timings->fft : NULL, err);
   if (status != FFTCL_OK)
     return status;
 
@@ -279,6 +347,30 @@ filtered_image_render (FilteredImage        *image,
     timings->scatter_ms = now_ms () - start_ms;
 
   return FFTCL_OK;
+}
+
+fftcl_status
+filtered_image_render (FilteredImage        *image,
+                       const fftcl_gain     *gain,
+                       const fftcl_window   *window,
+                       float                *pixels,
+                       FilteredImageTimings *timings,
+                       fftcl_error          *err)
+{
+  return render (image, fftcl_filter_apply_window_laid_out, gain, window,
+                 pixels, timings, err);
+}
+
+fftcl_status
+filtered_image_render_last (FilteredImage        *image,
+                            const fftcl_gain     *gain,
+                            const fftcl_window   *window,
+                            float                *pixels,
+                            FilteredImageTimings *timings,
+                            fftcl_error          *err)
+{
+  return render (image, fftcl_filter_finish, gain, window, pixels, timings,
+                 err);
 }
 
 fftcl_plan *

@@ -67,8 +67,10 @@ int filtered_image_mirrors (const PlaneGeometry *padded,
                             int                  on_cpu);
 
 /* Gathers and pads the colour planes, plans on `context` and keeps their
- * spectrum (the forward transform). `timings` may be NULL; asking for
- * them costs a synchronisation between steps. */
+ * spectrum (the forward transform). Pixels without alpha whose colour
+ * needs no conversion are their planes: those that need no padding either
+ * are read where they lie, with no copy. `timings` may be NULL; asking
+ * for them costs a synchronisation between steps. */
 fftcl_status filtered_image_load (fftcl_context              *context,
                                   const FilteredImageSource  *source,
                                   FilteredImage             **out,
@@ -78,8 +80,9 @@ fftcl_status filtered_image_load (fftcl_context              *context,
 /* Writes `window` of the filtered image (in image pixels, as
  * fftcl_filter_apply_window takes it; its blocks lie inside the image) to
  * `pixels`: window->width × window->height pixels of layout.components
- * floats. Colour components are filtered; the others (alpha, chroma) are
- * the source's, each the mean of its step × step block. `pixels` may be
+ * floats. Colour components are filtered (written there directly where
+ * the pixels are their planes); the others (alpha, chroma) are the
+ * source's, each the mean of its step × step block. `pixels` may be
  * the source pixels themselves when the window is the whole image at step
  * 1 (a final run that needs no second copy); the image cannot render
  * after that. */
@@ -89,6 +92,16 @@ fftcl_status filtered_image_render (FilteredImage        *image,
                                     float                *pixels,
                                     FilteredImageTimings *timings,
                                     fftcl_error          *err);
+
+/* filtered_image_render, as the image's last: it filters the spectrum
+ * where it lies and uses it up (on the CPU, no second spectrum is made:
+ * half the memory). The image cannot render after that. */
+fftcl_status filtered_image_render_last (FilteredImage        *image,
+                                         const fftcl_gain     *gain,
+                                         const fftcl_window   *window,
+                                         float                *pixels,
+                                         FilteredImageTimings *timings,
+                                         fftcl_error          *err);
 
 /* The plan that holds the spectrum, for fftcl_filter_spectrum and
  * fftcl_plan_fallback_reason. Owned by the image. */

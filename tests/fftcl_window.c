@@ -3,7 +3,7 @@
  * (means of step × step blocks) for several gains per load, and the
  * centred amplitude view of the loaded spectrum before and after them;
  * on plain plans, and on mirrored ones against the plain filter of their
- * planes' mirror images. */
+ * planes' mirror images; and both from and into interleaved planes. */
 #include "check.h"
 #include "fftcl.h"
 #include "fftcl_oracle.h"
@@ -151,6 +151,37 @@ static double rms_of (const double *values, size_t n)
   return sqrt (sum / (double) n);
 }
 
+/* RMS error of window `got` (value (i, j) of plane b at got[at (b, i, j)])
+ * relative to the RMS of the filtered planes. */
+typedef size_t (*window_index) (const fftcl_window *w, size_t b, size_t i,
+                                size_t j, const void *how);
+
+static double window_error (shape s, const double *filtered,
+                            const fftcl_window *w, const float *got,
+                            window_index at, const void *how)
+{
+  double diff = 0;
+  for (size_t b = 0; b < s.batch; b++)
+    for (size_t j = 0; j < w->height; j++)
+      for (size_t i = 0; i < w->width; i++)
+        {
+          double want = oracle_mean (filtered + b * s.width * s.height, s, w,
+                                     i, j);
+          double d = got[at (w, b, i, j, how)] - want;
+          diff += d * d;
+        }
+  double scale = rms_of (filtered, s.width * s.height * s.batch);
+  return sqrt (diff / (double) (w->width * w->height * s.batch))
+         / (scale > 0 ? scale : 1);
+}
+
+static size_t side_by_side_at (const fftcl_window *w, size_t b, size_t i,
+                               size_t j, const void *how)
+{
+  (void) how;
+  return (b * w->height + j) * w->width + i;
+}
+
 /* The window from the loaded plan, or, given `once`, from fftcl_filter
  * of those planes. */
 static void check_window (fftcl_plan *plan, shape s, const fftcl_gain *g,
@@ -163,20 +194,8 @@ static void check_window (fftcl_plan *plan, shape s, const fftcl_gain *g,
   fftcl_status status
     = once ? fftcl_filter (plan, g, once, w, got, NULL, &err)
            : fftcl_filter_apply_window (plan, g, w, got, NULL, &err);
-  double diff = 0;
-  for (size_t b = 0; status == FFTCL_OK && b < s.batch; b++)
-    for (size_t j = 0; j < w->height; j++)
-      for (size_t i = 0; i < w->width; i++)
-        {
-          double want = oracle_mean (filtered + b * s.width * s.height, s, w,
-                                     i, j);
-          double d = got[(b * w->height + j) * w->width + i] - want;
-          diff += d * d;
-        }
-  double scale = rms_of (filtered, s.width * s.height * s.batch);
   double e = status == FFTCL_OK
-               ? sqrt (diff / (double) (window_area * s.batch))
-                   / (scale > 0 ? scale : 1)
+               ? window_error (s, filtered, w, got, side_by_side_at, NULL)
                : INFINITY;
   check (e <= window_bound,
          "%s %zux%zu, %zu planes, gain %zu: %zux%zu at (%zu, %zu) step "
@@ -280,6 +299,27 @@ static float *mirror_images (const float *planes, shape s)
   return out;
 }
 
+/* fftcl_filter_finish delivers the window as an apply does, and uses up
+ * the spectrum: an apply after it is refused. */
+static void check_finish_uses_up (fftcl_plan *plan, shape s,
+                                  const fftcl_gain *g, const double *filtered,
+                                  const fftcl_window *w)
+{
+  float *got = malloc (w->width * w->height * s.batch * sizeof *got);
+  const fftcl_layout side = { 1, w->width, w->width * w->height };
+  fftcl_error err = { 0 };
+  double e = fftcl_filter_finish (plan, g, w, got, &side, NULL, &err)
+                 == FFTCL_OK
+               ? window_error (s, filtered, w, got, side_by_side_at, NULL)
+               : INFINITY;
+  check (e <= window_bound, "finish %zux%zu, %zu planes: rms error %.2e %s",
+         s.width, s.height, s.batch, e, err.message);
+  check (fftcl_filter_apply_window (plan, g, w, got, NULL, &err)
+           == FFTCL_ERROR_ARGUMENT,
+         "an apply after finish is refused: %s", err.message);
+  free (got);
+}
+
 /* A mirrored plan takes notches on the axes only. */
 static const double axis_notches[] = { 0.25, 0, 0.03, 0, -0.2, 0.02 };
 static const fftcl_gain mirrored_gain = {
@@ -288,8 +328,8 @@ static const fftcl_gain mirrored_gain = {
 };
 
 /* One load, the spectrum view, every window for each gain in turn, and
- * the view again: applies must leave the spectrum as loaded. Then
- * fftcl_filter of the same planes with each gain. A mirrored
+ * the view again: applies must leave the spectrum as loaded. Then a
+ * finish, and fftcl_filter of the same planes with each gain. A mirrored
  * plan is checked against the plain filter of its planes' mirror images
  * (the oracle's grid), its windows taken from the top-left quarter. */
 static void check_shape (fftcl_context *ctx, shape s, int mirrored)
@@ -325,6 +365,9 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
           free (filtered);
         }
       check_spectrum_views (plan, grid, sums, "after applies");
+      double *filtered = oracle_filtered (seen, grid, tried[1]);
+      check_finish_uses_up (plan, grid, tried[1], filtered, &windows[0]);
+      free (filtered);
       for (size_t g = 0; g < GAIN_COUNT; g++)
         {
           double *filtered = oracle_filtered (seen, grid, tried[g]);
@@ -338,6 +381,113 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
   free (sums);
   if (mirrored)
     free (seen);
+  free (planes);
+  fftcl_plan_destroy (plan);
+}
+
+/* Planes interleaved as the channels of pixels with one more channel
+ * (an alpha, say) and rows padded by a few floats: what the layout leaves
+ * out holds a sentinel that no call may touch. */
+enum { ROW_GAP = 3 };
+static const float sentinel = 7.25f;
+
+static fftcl_layout interleaved (size_t width, size_t channels)
+{
+  return (fftcl_layout) { channels, width * channels + ROW_GAP, 1 };
+}
+
+static size_t interleaved_at (const fftcl_window *w, size_t b, size_t i,
+                              size_t j, const void *how)
+{
+  const fftcl_layout *layout = how;
+  (void) w;
+  return b * layout->plane_step + j * layout->row_step
+         + i * layout->value_step;
+}
+
+static float *filled (size_t count, float value)
+{
+  float *out = malloc (count * sizeof *out);
+  for (size_t i = 0; i < count; i++)
+    out[i] = value;
+  return out;
+}
+
+static size_t touched (const float *values, size_t count,
+                       const fftcl_layout *layout, size_t width,
+                       size_t height, size_t planes)
+{
+  size_t changed = 0;
+  for (size_t n = 0; n < count; n++)
+    {
+      size_t y = n / layout->row_step, in_row = n % layout->row_step;
+      size_t x = in_row / layout->value_step;
+      size_t channel = in_row % layout->value_step;
+      int named = y < height && x < width && channel < planes;
+      changed += !named && values[n] != sentinel;
+    }
+  return changed;
+}
+
+/* fftcl_filter_load_laid_out and fftcl_filter_apply_window_laid_out on
+ * interleaved planes: the windows against FFTW in double, and nothing
+ * outside the layout written. */
+static void check_laid_out (fftcl_context *ctx, shape s, int mirrored)
+{
+  fftcl_plan *plan;
+  fftcl_error err = { 0 };
+  shape grid = { (mirrored ? 2 : 1) * s.width, (mirrored ? 2 : 1) * s.height,
+                 s.batch };
+  if (!check ((mirrored ? fftcl_plan_create_mirrored : fftcl_plan_create) (
+                ctx, s.width, s.height, s.batch, &plan, &err) == FFTCL_OK,
+              "plan %zux%zu: %s", s.width, s.height, err.message))
+    return;
+  size_t channels = s.batch + 1;
+  fftcl_layout in = interleaved (s.width, channels);
+  float *planes = random_floats (s.width * s.height * s.batch);
+  float *pixels = filled (in.row_step * s.height, sentinel);
+  fftcl_window windows[16];
+  size_t window_count = windows_of (s, windows);
+  for (size_t b = 0; b < s.batch; b++)
+    for (size_t y = 0; y < s.height; y++)
+      for (size_t x = 0; x < s.width; x++)
+        pixels[interleaved_at (NULL, b, x, y, &in)]
+          = planes[(b * s.height + y) * s.width + x];
+  float *seen = mirrored ? mirror_images (planes, s) : planes;
+  double *filtered = oracle_filtered (seen, grid, &gains[2]);
+  fftcl_status status
+    = fftcl_filter_load_laid_out (plan, pixels, &in, NULL, &err);
+  check (status == FFTCL_OK, "laid-out load %zux%zu: %s", s.width, s.height,
+         err.message);
+  for (size_t i = 0; status == FFTCL_OK && i < window_count; i++)
+    {
+      const fftcl_window *w = &windows[i];
+      fftcl_layout out = interleaved (w->width, channels);
+      size_t count = out.row_step * w->height;
+      float *got = filled (count, sentinel);
+      int last = i + 1 == window_count;
+      double e = (last ? fftcl_filter_finish
+                       : fftcl_filter_apply_window_laid_out) (
+                   plan, &gains[2], w, got, &out, NULL, &err) == FFTCL_OK
+                   ? window_error (grid, filtered, w, got, interleaved_at,
+                                   &out)
+                   : INFINITY;
+      check (e <= window_bound
+               && !touched (got, count, &out, w->width, w->height, s.batch),
+             "%s laid out %zux%zu%s, %zu planes: %zux%zu at (%zu, %zu) "
+             "step %zu: rms error %.2e, %zu values outside the layout "
+             "written %s",
+             last ? "finish" : "window", s.width, s.height,
+             mirrored ? " mirrored" : "", s.batch,
+             w->width, w->height, w->x, w->y, w->step, e,
+             touched (got, count, &out, w->width, w->height, s.batch),
+             err.message);
+      free (got);
+    }
+  free (filtered);
+  if (mirrored)
+    free (seen);
+  free (pixels);
   free (planes);
   fftcl_plan_destroy (plan);
 }
@@ -429,6 +579,9 @@ int main (void)
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
       if ((mirrored ? 4 : 1) * shapes[i].width * shapes[i].height <= max_area)
         check_shape (ctx, shapes[i], mirrored);
+  for (int mirrored = 0; mirrored < 2; mirrored++)
+    for (size_t i = 0; i < 6; i++)
+      check_laid_out (ctx, shapes[i], mirrored);
   check_sinusoids (ctx);
   fftcl_context_destroy (ctx);
   fftw_cleanup ();
