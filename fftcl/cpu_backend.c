@@ -254,20 +254,21 @@ typedef struct {
 } pack_job;
 
 /* Rows [first, end) of every pair of real planes, each value where
- * cpu_plane_index puts it. */
+ * cpu_plane_index puts it: a row of every plane before the next row, so
+ * that interleaved pixels are read from memory once. */
 static void pack_rows (const void *job_pointer, size_t first, size_t end)
 {
   const pack_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   const fftcl_layout *layout = job->layout;
   size_t width = plan->width, area = width * plan->height;
-  for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
-    {
-      const float *re = job->data + 2 * k * layout->plane_step;
-      const float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step
-                                                : NULL;
-      fftwf_complex *out = plan->spectrum + k * area;
-      for (size_t y = first; y < end; y++)
+  for (size_t y = first; y < end; y++)
+    for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
+      {
+        const float *re = job->data + 2 * k * layout->plane_step;
+        const float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step
+                                                  : NULL;
+        fftwf_complex *out = plan->spectrum + k * area;
         for (size_t x = 0; x < width; x++)
           {
             size_t at = cpu_plane_index (plan, x, y);
@@ -275,7 +276,7 @@ static void pack_rows (const void *job_pointer, size_t first, size_t end)
             out[at][0] = re[from];
             out[at][1] = im ? im[from] : 0.0f;
           }
-    }
+      }
 }
 
 static void pack_pairs (const cpu_plan *plan, const float *data,
@@ -486,15 +487,15 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
     }
 }
 
-/* Rows [first, end) of the window rows of every filtered plane, one after
- * the other. */
+/* Window rows [first, end) of every filtered plane, a row of each before
+ * the next row, so that interleaved pixels are written to memory once. */
 static void write_window_rows (const void *job_pointer, size_t first,
                                size_t end)
 {
   const window_job *job = job_pointer;
-  size_t rows = job->window->height;
-  for (size_t r = first; r < end; r++)
-    write_window_row (job, r / rows, r % rows);
+  for (size_t j = first; j < end; j++)
+    for (size_t k = 0; k < cpu_spectrum_planes (job->plan); k++)
+      write_window_row (job, k, j);
 }
 
 /* The kept spectrum times the gain into `filtered`, transformed back
@@ -521,8 +522,7 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   fftwf_execute_dft (plan->scratch_inverse, filtered, filtered);
   double t2 = fftcl_now_ms ();
   const window_job job = { plan, filtered, window, out, layout };
-  cpu_in_parallel (plan, cpu_spectrum_planes (plan) * window->height,
-                   write_window_rows, &job);
+  cpu_in_parallel (plan, window->height, write_window_rows, &job);
   if (timings)
     {
       timings->mask_ms = t1 - t0;
