@@ -304,10 +304,10 @@ static fftcl_status cpu_filter_load (void *state, const float *data,
                                      fftcl_timings *timings, fftcl_error *err)
 {
   cpu_plan *plan = state;
+  double start = fftcl_now_ms ();
   fftcl_status status = prepare_filter (plan, err);
   if (status != FFTCL_OK)
     return status;
-  double start = fftcl_now_ms ();
   pack_pairs (plan, data, layout);
   double packed = fftcl_now_ms ();
   fftwf_execute (plan->spectrum_forward);

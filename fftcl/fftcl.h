@@ -170,7 +170,8 @@ double fftcl_gain_at (const fftcl_gain *gain, size_t width, size_t height,
 /* Wall-clock milliseconds of each step of the last call that asked for
  * them. Asking costs a synchronisation between steps. Where the mask is
  * fused into the inverse transform (OpenCL), mask_ms is 0 and inverse_ms
- * holds both. */
+ * holds both. On the CPU, upload_ms is the packing of the planes into the
+ * spectrum arrays, and the first load's making of those arrays. */
 typedef struct {
   double upload_ms, forward_ms, mask_ms, inverse_ms, download_ms;
 } fftcl_timings;
