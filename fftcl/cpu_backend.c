@@ -28,16 +28,49 @@ typedef struct {
 } cpu_device;
 
 
-/* Mapped with its pages made at once: a band-pass touches every page of
- * arrays of up to gigabytes once, and one page fault per page costs about
- * twice as much as populating the whole mapping (and more than the FFT
- * on some virtual machines). Transparent huge pages were slower still. */
-static fftwf_complex *map_complex (size_t count)
+/* Pages made at a time by one thread. */
+#define POPULATE_CHUNK ((size_t) 1 << 20)
+
+typedef struct {
+  char *memory;
+  size_t bytes;
+} populate_job;
+
+/* Chunks [first, end) of the mapping, written once so that the kernel
+ * makes their pages (Linux before 5.14 has no MADV_POPULATE_WRITE). */
+static void populate_chunks (const void *job_pointer, size_t first,
+                             size_t end)
 {
-  void *memory = mmap (NULL, count * sizeof (fftwf_complex),
-                       PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-  return memory == MAP_FAILED ? NULL : memory;
+  const populate_job *job = job_pointer;
+  size_t from = first * POPULATE_CHUNK;
+  size_t to = end * POPULATE_CHUNK < job->bytes ? end * POPULATE_CHUNK
+                                                : job->bytes;
+#ifdef MADV_POPULATE_WRITE
+  if (madvise (job->memory + from, to - from, MADV_POPULATE_WRITE) == 0)
+    return;
+#endif
+  for (size_t at = from; at < to; at += 4096)
+    job->memory[at] = 0;
+}
+
+/* Mapped with its pages made at once, by the plan's threads side by side:
+ * a band-pass touches every page of arrays of up to gigabytes once, and
+ * one page fault per page costs about twice as much as populating the
+ * whole mapping (and more than the FFT on some virtual machines). Two
+ * threads make the 201 MB of a 4096² RGB spectrum in about half the time
+ * of MAP_POPULATE's one (the load's upload step 98 → 71 ms on 2 cores).
+ * Transparent huge pages were slower still. */
+static fftwf_complex *map_complex (const cpu_plan *plan, size_t count)
+{
+  size_t bytes = count * sizeof (fftwf_complex);
+  void *memory = mmap (NULL, bytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED)
+    return NULL;
+  const populate_job job = { memory, bytes };
+  cpu_in_parallel (plan, (bytes + POPULATE_CHUNK - 1) / POPULATE_CHUNK,
+                   populate_chunks, &job);
+  return memory;
 }
 
 static void unmap_complex (fftwf_complex *array, size_t count)
@@ -222,7 +255,7 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
   if (plan->spectrum_forward)
     return FFTCL_OK;
   size_t area = plan->width * plan->height;
-  plan->spectrum = map_complex (area * cpu_spectrum_planes (plan));
+  plan->spectrum = map_complex (plan, area * cpu_spectrum_planes (plan));
   if (!plan->spectrum)
     {
       release_filter (plan);
@@ -291,7 +324,7 @@ static void pack_pairs (const cpu_plan *plan, const float *data,
 static fftcl_status prepare_scratch (cpu_plan *plan, fftcl_error *err)
 {
   if (!plan->scratch)
-    plan->scratch = map_complex (plan->width * plan->height
+    plan->scratch = map_complex (plan, plan->width * plan->height
                                  * cpu_spectrum_planes (plan));
   if (!plan->scratch)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: no host memory "
