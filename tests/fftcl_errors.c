@@ -177,6 +177,49 @@ static void check_window_arguments (fftcl_context *ctx)
   fftcl_plan_destroy (plan);
 }
 
+/* Layouts must name each step; a finish needs a load, and uses it up. */
+static void check_layout_arguments (fftcl_context *ctx)
+{
+  fftcl_plan *plan;
+  fftcl_error err = { 0 };
+  if (!check (fftcl_plan_create (ctx, 8, 4, 3, &plan, &err) == FFTCL_OK,
+              "plan 8x4: %s", err.message))
+    return;
+  float pixels[8 * 4 * 4] = { 0 };
+  const fftcl_gain gain = { .large_period = 40, .small_period = 3,
+                            .shape = FFTCL_SHAPE_GAUSSIAN, .keep_mean = 1 };
+  const fftcl_window whole = { 0, 0, 8, 4, 1 };
+  const fftcl_layout rgba = { 4, 32, 1 };
+  static const fftcl_layout bad[] = { { 0, 32, 1 }, { 4, 0, 1 },
+                                      { 4, 32, 0 } };
+  check (failed_with (fftcl_filter_finish (plan, &gain, &whole, pixels, &rgba,
+                                           NULL, &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "finish before load: %s", err.message);
+  check (failed_with (fftcl_filter_load_laid_out (plan, pixels, NULL, NULL,
+                                                  &err),
+                      FFTCL_ERROR_ARGUMENT, &err),
+         "layout NULL: %s", err.message);
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    check (failed_with (fftcl_filter_load_laid_out (plan, pixels, &bad[i],
+                                                    NULL, &err),
+                        FFTCL_ERROR_ARGUMENT, &err)
+             && failed_with (fftcl_filter_apply_window_laid_out (
+                               plan, &gain, &whole, pixels, &bad[i], NULL,
+                               &err),
+                             FFTCL_ERROR_ARGUMENT, &err),
+           "layout %zu with a zero step: %s", i, err.message);
+  check (fftcl_filter_load_laid_out (plan, pixels, &rgba, NULL, &err)
+           == FFTCL_OK
+           && fftcl_filter_finish (plan, &gain, &whole, pixels, &rgba, NULL,
+                                   &err) == FFTCL_OK
+           && failed_with (fftcl_filter_finish (plan, &gain, &whole, pixels,
+                                                &rgba, NULL, &err),
+                           FFTCL_ERROR_ARGUMENT, &err),
+         "a second finish after one load refused: %s", err.message);
+  fftcl_plan_destroy (plan);
+}
+
 /* A mirrored plan filters only, with gains even in fx and fy apart, and
  * views the doubled grid. */
 static void check_mirrored_arguments (fftcl_context *ctx)
@@ -257,6 +300,7 @@ int main (void)
   check_plan_arguments (ctx);
   check_call_arguments (ctx);
   check_window_arguments (ctx);
+  check_layout_arguments (ctx);
   check_mirrored_arguments (ctx);
   fftcl_plan_destroy (NULL);
   fftcl_context_destroy (ctx);
