@@ -664,9 +664,9 @@ render_whole (BandpassRenderer        *renderer,
   fftcl_error          fft_error;
 
   if (filtered_image_render_last (renderer->image, &settings->gain, &whole,
-                             renderer->pixels,
-                             renderer->timed ? &timings : NULL,
-                             &fft_error) != FFTCL_OK)
+                                  renderer->pixels,
+                                  renderer->timed ? &timings : NULL,
+                                  &fft_error) != FFTCL_OK)
     return fft_failed (error, &fft_error);
 
   add_timings (&renderer->timings.fft, &timings.fft);
