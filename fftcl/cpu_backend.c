@@ -5,6 +5,7 @@
 #include "cpu_mirror.h"
 #include "cpu_plan.h"
 #include "layout.h"
+#include "parallel.h"
 
 #include <fftw3.h>
 #include <math.h>
@@ -28,49 +29,10 @@ typedef struct {
 } cpu_device;
 
 
-/* Pages made at a time by one thread. */
-#define POPULATE_CHUNK ((size_t) 1 << 20)
-
-typedef struct {
-  char *memory;
-  size_t bytes;
-} populate_job;
-
-/* Chunks [first, end) of the mapping, written once so that the kernel
- * makes their pages (Linux before 5.14 has no MADV_POPULATE_WRITE). */
-static void populate_chunks (const void *job_pointer, size_t first,
-                             size_t end)
-{
-  const populate_job *job = job_pointer;
-  size_t from = first * POPULATE_CHUNK;
-  size_t to = end * POPULATE_CHUNK < job->bytes ? end * POPULATE_CHUNK
-                                                : job->bytes;
-#ifdef MADV_POPULATE_WRITE
-  if (madvise (job->memory + from, to - from, MADV_POPULATE_WRITE) == 0)
-    return;
-#endif
-  for (size_t at = from; at < to; at += 4096)
-    job->memory[at] = 0;
-}
-
-/* Mapped with its pages made at once, by the plan's threads side by side:
- * a band-pass touches every page of arrays of up to gigabytes once, and
- * one page fault per page costs about twice as much as populating the
- * whole mapping (and more than the FFT on some virtual machines). Two
- * threads make the 201 MB of a 4096² RGB spectrum in about half the time
- * of MAP_POPULATE's one (the load's upload step 98 → 71 ms on 2 cores).
- * Transparent huge pages were slower still. */
 static fftwf_complex *map_complex (const cpu_plan *plan, size_t count)
 {
-  size_t bytes = count * sizeof (fftwf_complex);
-  void *memory = mmap (NULL, bytes, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory == MAP_FAILED)
-    return NULL;
-  const populate_job job = { memory, bytes };
-  cpu_in_parallel (plan, (bytes + POPULATE_CHUNK - 1) / POPULATE_CHUNK,
-                   populate_chunks, &job);
-  return memory;
+  return fftcl_map_populated (count * sizeof (fftwf_complex),
+                              (size_t) plan->threads);
 }
 
 static void unmap_complex (fftwf_complex *array, size_t count)
@@ -357,44 +319,10 @@ static double frequency (size_t k, size_t n)
   return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
 }
 
-typedef struct {
-  row_work work;
-  const void *job;
-  size_t first, end;
-} row_share;
-
-static void *run_share (void *share_pointer)
-{
-  const row_share *share = share_pointer;
-  share->work (share->job, share->first, share->end);
-  return NULL;
-}
-
-/* Splits rows 0 … rows − 1 over the plan's threads; the calling thread
- * takes the first share, and the share of any thread that fails to
- * start. */
 void cpu_in_parallel (const cpu_plan *plan, size_t rows, row_work work,
                       const void *job)
 {
-  enum { MAX_THREADS = 64 };
-  size_t threads = plan->threads < MAX_THREADS ? (size_t) plan->threads
-                                               : MAX_THREADS;
-  if (threads > rows)
-    threads = rows;
-  row_share shares[MAX_THREADS];
-  pthread_t ids[MAX_THREADS];
-  int started[MAX_THREADS] = { 0 };
-  for (size_t t = 0; t < threads; t++)
-    shares[t] = (row_share) { work, job, rows * t / threads,
-                              rows * (t + 1) / threads };
-  for (size_t t = 1; t < threads; t++)
-    started[t] = pthread_create (&ids[t], NULL, run_share, &shares[t]) == 0;
-  run_share (&shares[0]);
-  for (size_t t = 1; t < threads; t++)
-    if (started[t])
-      pthread_join (ids[t], NULL);
-    else
-      run_share (&shares[t]);
+  fftcl_in_parallel ((size_t) plan->threads, rows, work, job);
 }
 
 typedef struct {

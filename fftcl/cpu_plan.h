@@ -4,6 +4,7 @@
 
 #include "fftcl.h"
 #include "mirror.h"
+#include "parallel.h"
 
 #include <fftw3.h>
 #include <stddef.h>
@@ -20,8 +21,7 @@ typedef struct {
 /* Complex planes of the spectrum: two real planes packed in each. */
 size_t cpu_spectrum_planes (const cpu_plan *plan);
 
-/* Work on rows [first, end) of something; `job` says what. */
-typedef void (*row_work) (const void *job, size_t first, size_t end);
+typedef fftcl_row_work row_work;
 
 /* Splits rows 0 … rows − 1 over the plan's threads and waits for them. */
 void cpu_in_parallel (const cpu_plan *plan, size_t rows, row_work work,

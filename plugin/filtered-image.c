@@ -1,11 +1,14 @@
 #include "filtered-image.h"
 
+#include "parallel.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 struct FilteredImage
 {
@@ -74,16 +77,21 @@ filtered_image_mirrors (const PlaneGeometry *padded,
          padded->padded_height == 2 * padded->height;
 }
 
+static size_t
+processors (void)
+{
+  long count = sysconf (_SC_NPROCESSORS_ONLN);
+
+  return count > 0 ? (size_t) count : 1;
+}
+
 /* The padded planes live only while they load, and are written once: made
- * with their pages at once, which costs half of what a page fault per
- * page does (as fftcl's own arrays). */
+ * with their pages at once, by every processor, which costs half of what
+ * a page fault per page does (as fftcl's own arrays). */
 static float *
 map_planes (size_t floats)
 {
-  void *memory = mmap (NULL, floats * sizeof (float), PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-
-  return memory == MAP_FAILED ? NULL : memory;
+  return fftcl_map_populated (floats * sizeof (float), processors ());
 }
 
 static size_t
@@ -92,19 +100,68 @@ plane_area (const PlaneGeometry *geometry)
   return geometry->padded_width * geometry->padded_height;
 }
 
+typedef struct
+{
+  const FilteredImageSource *source;
+  float                     *planes;
+} GatherJob;
+
+static void
+gather_rows (const void *job_pointer,
+             size_t      first,
+             size_t      end)
+{
+  const GatherJob *job = job_pointer;
+
+  pixel_planes_gather_rows (&job->source->layout, &job->source->geometry,
+                            job->source->pixels, job->planes, first, end);
+}
+
+static void
+pad_rows (const void *job_pointer,
+          size_t      first,
+          size_t      end)
+{
+  const GatherJob     *job      = job_pointer;
+  const PlaneGeometry *geometry = &job->source->geometry;
+
+  for (size_t plane = 0; plane < job->source->layout.colour_planes; plane++)
+    padding_fill_rows (job->planes + plane * plane_area (geometry),
+                       geometry->width, geometry->padded_width,
+                       job->source->padding, first, end);
+}
+
+static void
+pad_below (const void *job_pointer,
+           size_t      first,
+           size_t      end)
+{
+  const GatherJob     *job      = job_pointer;
+  const PlaneGeometry *geometry = &job->source->geometry;
+
+  for (size_t plane = 0; plane < job->source->layout.colour_planes; plane++)
+    padding_fill_below (job->planes + plane * plane_area (geometry),
+                        geometry->height, geometry->padded_width,
+                        geometry->padded_height, job->source->padding,
+                        first, end);
+}
+
+/* Rows in threads, one per processor: the colour values, the compositing
+ * over the mean (which needs them all), the margin to the right of each
+ * row, the margin rows below (which need the rows whole). */
 static void
 gather_padded (const FilteredImageSource *source,
                float                     *planes)
 {
   const PlaneGeometry *geometry = &source->geometry;
+  const GatherJob      job      = { source, planes };
+  size_t               threads  = processors ();
 
-  pixel_planes_gather (&source->layout, geometry, source->pixels, planes);
-
-  for (size_t plane = 0; plane < source->layout.colour_planes; plane++)
-    padding_fill (planes + plane * plane_area (geometry),
-                  geometry->width, geometry->height,
-                  geometry->padded_width, geometry->padded_height,
-                  source->padding);
+  fftcl_in_parallel (threads, geometry->height, gather_rows, &job);
+  pixel_planes_composite (&source->layout, geometry, source->pixels, planes);
+  fftcl_in_parallel (threads, geometry->height, pad_rows, &job);
+  fftcl_in_parallel (threads, geometry->padded_height - geometry->height,
+                     pad_below, &job);
 }
 
 /* Pixels without alpha whose colour needs no conversion hold the planes'

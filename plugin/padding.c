@@ -103,9 +103,10 @@ tap_value (const ReflectionTap *tap,
 static void
 reflect_columns (float       *plane,
                  size_t       width,
-                 size_t       height,
                  size_t       padded_width,
-                 PaddingKind  kind)
+                 PaddingKind  kind,
+                 size_t       first_row,
+                 size_t       end_row)
 {
   size_t        margin = padded_width - width;
   ReflectionTap taps[COLUMN_BLOCK];
@@ -118,7 +119,7 @@ reflect_columns (float       *plane,
       for (size_t j = 0; j < count; j++)
         taps[j] = reflection_tap (first + j, width, margin, kind);
 
-      for (size_t y = 0; y < height; y++)
+      for (size_t y = first_row; y < end_row; y++)
         {
           float *row = plane + y * padded_width;
 
@@ -135,12 +136,14 @@ reflect_rows (float       *plane,
               size_t       height,
               size_t       padded_width,
               size_t       padded_height,
-              PaddingKind  kind)
+              PaddingKind  kind,
+              size_t       first,
+              size_t       end)
 {
   size_t       margin    = padded_height - height;
   const float *last_row  = plane + (height - 1) * padded_width;
 
-  for (size_t k = 0; k < margin; k++)
+  for (size_t k = first; k < end; k++)
     {
       ReflectionTap  tap  = reflection_tap (k, height, margin, kind);
       float         *row  = plane + (height + k) * padded_width;
@@ -152,21 +155,47 @@ reflect_rows (float       *plane,
     }
 }
 
-static void
-zero_margin (float  *plane,
-             size_t  width,
-             size_t  height,
-             size_t  padded_width,
-             size_t  padded_height)
+void
+padding_fill_rows (float       *plane,
+                   size_t       width,
+                   size_t       padded_width,
+                   PaddingKind  kind,
+                   size_t       first,
+                   size_t       end)
 {
-  for (size_t y = 0; y < height; y++)
+  if (kind != PADDING_ZERO)
+    {
+      reflect_columns (plane, width, padded_width, kind, first, end);
+      return;
+    }
+
+  for (size_t y = first; y < end; y++)
     memset (plane + y * padded_width + width, 0,
             (padded_width - width) * sizeof (float));
-
-  memset (plane + height * padded_width, 0,
-          (padded_height - height) * padded_width * sizeof (float));
 }
 
+void
+padding_fill_below (float       *plane,
+                    size_t       height,
+                    size_t       padded_width,
+                    size_t       padded_height,
+                    PaddingKind  kind,
+                    size_t       first,
+                    size_t       end)
+{
+  if (kind != PADDING_ZERO)
+    {
+      reflect_rows (plane, height, padded_width, padded_height, kind, first,
+                    end);
+      return;
+    }
+
+  memset (plane + (height + first) * padded_width, 0,
+          (end - first) * padded_width * sizeof (float));
+}
+
+/* The margin columns of the image rows first; the margin rows then
+ * reflect whole padded rows, which fills the corner consistently. */
 void
 padding_fill (float       *plane,
               size_t       width,
@@ -175,14 +204,7 @@ padding_fill (float       *plane,
               size_t       padded_height,
               PaddingKind  kind)
 {
-  if (kind == PADDING_ZERO)
-    {
-      zero_margin (plane, width, height, padded_width, padded_height);
-      return;
-    }
-
-  /* The margin columns of the image rows first; the margin rows then
-   * reflect whole padded rows, which fills the corner consistently. */
-  reflect_columns (plane, width, height, padded_width, kind);
-  reflect_rows (plane, height, padded_width, padded_height, kind);
+  padding_fill_rows (plane, width, padded_width, kind, 0, height);
+  padding_fill_below (plane, height, padded_width, padded_height, kind, 0,
+                      padded_height - height);
 }

@@ -34,4 +34,21 @@ void   padding_fill     (float       *plane,
                          size_t       padded_height,
                          PaddingKind  kind);
 
+/* padding_fill in parts, for threads: the margin to the right of image
+ * rows [first, end), then, once every image row has its margin, margin
+ * rows [first, end) below the image (0 is the first row below it). */
+void   padding_fill_rows  (float       *plane,
+                           size_t       width,
+                           size_t       padded_width,
+                           PaddingKind  kind,
+                           size_t       first,
+                           size_t       end);
+void   padding_fill_below (float       *plane,
+                           size_t       height,
+                           size_t       padded_width,
+                           size_t       padded_height,
+                           PaddingKind  kind,
+                           size_t       first,
+                           size_t       end);
+
 #endif

@@ -91,12 +91,14 @@ is_lightness (const PixelLayout *layout,
 /* One pass over the pixels, each read once: the planes are written side by
  * side. */
 void
-pixel_planes_gather (const PixelLayout   *layout,
-                     const PlaneGeometry *geometry,
-                     const float         *pixels,
-                     float               *planes)
+pixel_planes_gather_rows (const PixelLayout   *layout,
+                          const PlaneGeometry *geometry,
+                          const float         *pixels,
+                          float               *planes,
+                          size_t               first,
+                          size_t               end)
 {
-  for (size_t y = 0; y < geometry->height; y++)
+  for (size_t y = first; y < end; y++)
     for (size_t x = 0; x < geometry->width; x++)
       {
         const float *pixel = pixels + (y * geometry->width + x) *
@@ -107,10 +109,28 @@ pixel_planes_gather (const PixelLayout   *layout,
             is_lightness (layout, plane) ? lightness_to_luminance (pixel[plane])
                                          : pixel[plane];
       }
+}
 
+void
+pixel_planes_composite (const PixelLayout   *layout,
+                        const PlaneGeometry *geometry,
+                        const float         *pixels,
+                        float               *planes)
+{
   for (size_t plane = 0; layout->has_alpha && plane < layout->colour_planes;
        plane++)
     composite_over_mean (layout, geometry, pixels, planes, plane);
+}
+
+void
+pixel_planes_gather (const PixelLayout   *layout,
+                     const PlaneGeometry *geometry,
+                     const float         *pixels,
+                     float               *planes)
+{
+  pixel_planes_gather_rows (layout, geometry, pixels, planes, 0,
+                            geometry->height);
+  pixel_planes_composite (layout, geometry, pixels, planes);
 }
 
 void

@@ -32,6 +32,20 @@ void pixel_planes_gather  (const PixelLayout   *layout,
                            const float         *pixels,
                            float               *planes);
 
+/* pixel_planes_gather in parts, for threads: the colour values of rows
+ * [first, end), then, once every row is there, the compositing (nothing
+ * without alpha). */
+void pixel_planes_gather_rows (const PixelLayout   *layout,
+                               const PlaneGeometry *geometry,
+                               const float         *pixels,
+                               float               *planes,
+                               size_t               first,
+                               size_t               end);
+void pixel_planes_composite   (const PixelLayout   *layout,
+                               const PlaneGeometry *geometry,
+                               const float         *pixels,
+                               float               *planes);
+
 /* Writes the colour planes back into `pixels`, leaving every other
  * component, and the colour of fully transparent pixels, as it was. */
 void pixel_planes_scatter (const PixelLayout   *layout,

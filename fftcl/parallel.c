@@ -1,0 +1,87 @@
+#include "parallel.h"
+
+#include <pthread.h>
+#include <sys/mman.h>
+
+enum { MAX_THREADS = 64 };
+
+typedef struct {
+  fftcl_row_work work;
+  const void *job;
+  size_t first, end;
+} row_share;
+
+static void *run_share (void *share_pointer)
+{
+  const row_share *share = share_pointer;
+  share->work (share->job, share->first, share->end);
+  return NULL;
+}
+
+void fftcl_in_parallel (size_t threads, size_t rows, fftcl_row_work work,
+                        const void *job)
+{
+  if (threads > MAX_THREADS)
+    threads = MAX_THREADS;
+  if (threads > rows)
+    threads = rows;
+  if (threads == 0)
+    threads = 1;
+  row_share shares[MAX_THREADS];
+  pthread_t ids[MAX_THREADS];
+  int started[MAX_THREADS] = { 0 };
+  for (size_t t = 0; t < threads; t++)
+    shares[t] = (row_share) { work, job, rows * t / threads,
+                              rows * (t + 1) / threads };
+  for (size_t t = 1; t < threads; t++)
+    started[t] = pthread_create (&ids[t], NULL, run_share, &shares[t]) == 0;
+  run_share (&shares[0]);
+  for (size_t t = 1; t < threads; t++)
+    if (started[t])
+      pthread_join (ids[t], NULL);
+    else
+      run_share (&shares[t]);
+}
+
+/* Pages made at a time by one thread. */
+#define POPULATE_CHUNK ((size_t) 1 << 20)
+
+typedef struct {
+  char *memory;
+  size_t bytes;
+} populate_job;
+
+/* Chunks [first, end) of the mapping, written once so that the kernel
+ * makes their pages (Linux before 5.14 has no MADV_POPULATE_WRITE). */
+static void populate_chunks (const void *job_pointer, size_t first,
+                             size_t end)
+{
+  const populate_job *job = job_pointer;
+  size_t from = first * POPULATE_CHUNK;
+  size_t to = end * POPULATE_CHUNK < job->bytes ? end * POPULATE_CHUNK
+                                                : job->bytes;
+#ifdef MADV_POPULATE_WRITE
+  if (madvise (job->memory + from, to - from, MADV_POPULATE_WRITE) == 0)
+    return;
+#endif
+  for (size_t at = from; at < to; at += 4096)
+    job->memory[at] = 0;
+}
+
+/* A band-pass touches every page of arrays of up to gigabytes once, and
+ * one page fault per page costs about twice as much as populating the
+ * whole mapping (and more than the FFT on some virtual machines). Two
+ * threads make the 201 MB of a 4096² RGB spectrum in about half the time
+ * of MAP_POPULATE's one (the load's upload step 98 → 71 ms on 2 cores).
+ * Transparent huge pages were slower still. */
+void *fftcl_map_populated (size_t bytes, size_t threads)
+{
+  void *memory = mmap (NULL, bytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED)
+    return NULL;
+  const populate_job job = { memory, bytes };
+  fftcl_in_parallel (threads, (bytes + POPULATE_CHUNK - 1) / POPULATE_CHUNK,
+                     populate_chunks, &job);
+  return memory;
+}

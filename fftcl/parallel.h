@@ -1,0 +1,23 @@
+/* Work on rows split over threads, and memory whose pages threads make
+ * side by side: the FFTW backend's passes over a plane beside its
+ * transforms, and the plug-in's plain-C passes before them. Internal to
+ * the project, not part of fftcl's public API. */
+#ifndef FFTCL_PARALLEL_H
+#define FFTCL_PARALLEL_H
+
+#include <stddef.h>
+
+/* Work on rows [first, end) of something; `job` says what. */
+typedef void (*fftcl_row_work) (const void *job, size_t first, size_t end);
+
+/* Splits rows 0 … rows − 1 over at most `threads` threads (this one among
+ * them) and waits for them. */
+void fftcl_in_parallel (size_t threads, size_t rows, fftcl_row_work work,
+                        const void *job);
+
+/* `bytes` of zeroed private memory with its pages made at once, by
+ * `threads` threads side by side; NULL when there is not enough. Free it
+ * with munmap. */
+void *fftcl_map_populated (size_t bytes, size_t threads);
+
+#endif
