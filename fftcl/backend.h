@@ -45,7 +45,7 @@ typedef struct {
                                  const fftcl_layout *layout,
                                  fftcl_timings *timings, fftcl_error *err);
   /* fftcl_filter; NULL where it would be no faster than filter_load and
-   * filter_apply_window, which plan.c then calls. */
+   * filter_finish (or filter_apply_window), which plan.c then calls. */
   fftcl_status (*filter_once) (void *plan, const fftcl_gain *gain,
                                const float *planes,
                                const fftcl_window *window, float *out,

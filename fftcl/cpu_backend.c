@@ -509,8 +509,9 @@ static fftcl_status cpu_filter_apply_window (void *state,
                       timings, err);
 }
 
-/* The kept spectrum is filtered where it lies: the scratch planes are
- * never made (half the memory). */
+/* The kept spectrum is filtered where it lies, for fftcl_filter_finish
+ * and for fftcl_filter (a load, then this): the scratch planes are never
+ * made (half the memory). */
 static fftcl_status cpu_filter_finish (void *state, const fftcl_gain *gain,
                                        const fftcl_window *window, float *out,
                                        const fftcl_layout *layout,
@@ -519,24 +520,6 @@ static fftcl_status cpu_filter_finish (void *state, const fftcl_gain *gain,
 {
   cpu_plan *plan = state;
   return filter_into (plan, gain, plan->spectrum, window, out, layout,
-                      timings, err);
-}
-
-/* fftcl_filter keeps no spectrum: it filters in the spectrum planes, and
- * the scratch planes are never made (half the memory). */
-static fftcl_status cpu_filter_once (void *state, const fftcl_gain *gain,
-                                     const float *planes,
-                                     const fftcl_window *window, float *out,
-                                     fftcl_timings *timings, fftcl_error *err)
-{
-  cpu_plan *plan = state;
-  const fftcl_layout in = fftcl_side_by_side (plan->width, plan->height);
-  const fftcl_layout window_out = fftcl_side_by_side (window->width,
-                                                      window->height);
-  fftcl_status status = cpu_filter_load (plan, planes, &in, timings, err);
-  if (status != FFTCL_OK)
-    return status;
-  return filter_into (plan, gain, plan->spectrum, window, out, &window_out,
                       timings, err);
 }
 
@@ -664,7 +647,7 @@ const fftcl_backend fftcl_cpu_backend = {
   .filter_apply_window = cpu_filter_apply_window,
   .lays_out = 1,
   .filter_finish = cpu_filter_finish,
-  .filter_once = cpu_filter_once,
+  .filter_once = NULL,
   .filter_spectrum = cpu_filter_spectrum,
   .time_transform = cpu_time_transform,
   .time_filter = cpu_time_filter,

@@ -577,7 +577,8 @@ fftcl_status fftcl_filter_finish (fftcl_plan *plan, const fftcl_gain *gain,
   return status;
 }
 
-/* fftcl_filter's planes are side by side, in and out. */
+/* fftcl_filter's planes are side by side, in and out; without a faster
+ * way of its own, the backend loads them and finishes. */
 static fftcl_status filter_planes_once (fftcl_plan *plan, const call *c,
                                         const float *planes,
                                         const fftcl_layout *layout,
@@ -589,11 +590,12 @@ static fftcl_status filter_planes_once (fftcl_plan *plan, const call *c,
                            c->timings, err);
   const fftcl_layout out = fftcl_side_by_side (c->window->width,
                                                c->window->height);
+  call finish = *c;
+  finish.layout = &out;
   fftcl_status status = b->filter_load (plan->state, planes, layout,
                                         c->timings, err);
   if (status == FFTCL_OK)
-    status = b->filter_apply_window (plan->state, c->gain, c->window,
-                                     c->data, &out, c->timings, err);
+    status = run_finish (plan, &finish, err);
   return status;
 }
 
