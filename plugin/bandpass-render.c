@@ -4,6 +4,7 @@
 
 #include "coarse-copy.h"
 #include "filtered-image.h"
+#include "parallel.h"
 #include "render-format.h"
 #include "render-memory.h"
 #include "spectrum-source.h"
@@ -124,30 +125,33 @@ area (const BandpassRenderer *renderer)
   return renderer->width * renderer->height;
 }
 
-/* One band of rows of a drawable's buffer, moved in a thread of its own:
- * read into `pixels`, or written from them. */
+/* The whole drawable moved between `buffer` and `pixels`: read into
+ * them, or written from them. */
 typedef struct
 {
-  GeglBuffer    *buffer;
-  GeglRectangle  rows;
-  const Babl    *format;
-  guchar        *pixels; /* the band's first row */
-  gint           stride;
-  gboolean       write;
-} Band;
+  GeglBuffer *buffer;
+  const Babl *format;
+  guchar     *pixels;
+  gint        width;
+  gint        stride;
+  gboolean    write;
+} PixelMove;
 
-static gpointer
-move_band (gpointer band_pointer)
+static void
+move_rows (const void *move_pointer,
+           gsize       first,
+           gsize       end)
 {
-  Band *band = band_pointer;
+  const PixelMove     *move = move_pointer;
+  const GeglRectangle  rows = { 0, (gint) first, move->width,
+                                (gint) (end - first) };
+  guchar              *at   = move->pixels + first * move->stride;
 
-  if (band->write)
-    gegl_buffer_set (band->buffer, &band->rows, 0, band->format,
-                     band->pixels, band->stride);
+  if (move->write)
+    gegl_buffer_set (move->buffer, &rows, 0, move->format, at, move->stride);
   else
-    gegl_buffer_get (band->buffer, &band->rows, 1.0, band->format,
-                     band->pixels, band->stride, GEGL_ABYSS_NONE);
-  return NULL;
+    gegl_buffer_get (move->buffer, &rows, 1.0, move->format, at,
+                     move->stride, GEGL_ABYSS_NONE);
 }
 
 /* Moves the whole drawable between `buffer` and `pixels` of `format`.
@@ -160,33 +164,13 @@ move_pixels (BandpassRenderer *renderer,
              gpointer          pixels,
              gboolean          write)
 {
-  gint      stride  = renderer->width * babl_format_get_bytes_per_pixel (format);
-  guint     count   = CLAMP (g_get_num_processors (), 1,
-                             MAX (renderer->height, 1));
-  Band     *bands   = g_new (Band, count);
-  GThread **threads = g_new0 (GThread *, count);
+  const PixelMove move = { buffer, format, pixels, renderer->width,
+                           renderer->width *
+                           babl_format_get_bytes_per_pixel (format),
+                           write };
 
-  for (guint i = 0; i < count; i++)
-    {
-      gint top    = renderer->height * i / count;
-      gint bottom = renderer->height * (i + 1) / count;
-
-      bands[i] = (Band) { buffer, { 0, top, renderer->width, bottom - top },
-                          format, (guchar *) pixels + (gsize) top * stride,
-                          stride, write };
-      if (i > 0)
-        threads[i] = g_thread_try_new ("band", move_band, &bands[i], NULL);
-    }
-
-  move_band (&bands[0]);
-  for (guint i = 1; i < count; i++)
-    if (threads[i])
-      g_thread_join (threads[i]);
-    else
-      move_band (&bands[i]);
-
-  g_free (threads);
-  g_free (bands);
+  fftcl_in_parallel (g_get_num_processors (), renderer->height, move_rows,
+                     &move);
 }
 
 static void
