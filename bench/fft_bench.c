@@ -11,6 +11,7 @@
  * the one FFTCL_DEVICE names (as for fftcl); FFTW uses every core.
  * BENCH_FFTCL_ONLY=1 leaves the other libraries out, for quick tuning. */
 #include "bench_device.h"
+#include "clock.h"
 #include "fftcl.h"
 #include "peers.h"
 
@@ -21,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 enum { RUNS = 21 };
@@ -36,13 +36,6 @@ static double median (double *ms, size_t n)
 {
   qsort (ms, n, sizeof *ms, compare_doubles);
   return ms[n / 2];
-}
-
-static double now_ms (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
 static float *random_complex (size_t n)
@@ -158,9 +151,9 @@ static double time_peer (const char *lib, peer *(*create) (const bench_device *,
       double ms[RUNS];
       for (int i = 0; i < RUNS; i++)
         {
-          double start = now_ms ();
+          double start = fftcl_now_ms ();
           p->run (p, -1);
-          ms[i] = now_ms () - start;
+          ms[i] = fftcl_now_ms () - start;
         }
       p->destroy (p);
       t = median (ms, RUNS);
@@ -184,9 +177,9 @@ static double time_fftw (size_t n, const float *data, const double *ref)
   double ms[RUNS];
   for (int i = 0; i < runs; i++)
     {
-      double start = now_ms ();
+      double start = fftcl_now_ms ();
       fftwf_execute (p);
-      ms[i] = now_ms () - start;
+      ms[i] = fftcl_now_ms () - start;
     }
   fftwf_destroy_plan (p);
   fftwf_free (buf);
@@ -270,12 +263,12 @@ static double time_vkfft_filter (const bench_device *dev, size_t n,
       size_t global = 2 * area;
       for (int i = 0; i < RUNS; i++)
         {
-          double start = now_ms ();
+          double start = fftcl_now_ms ();
           p->run (p, -1);
           clEnqueueNDRangeKernel (dev->queue, multiply, 1, NULL, &global, NULL,
                                   0, NULL, NULL);
           p->run (p, 1);
-          ms[i] = now_ms () - start;
+          ms[i] = fftcl_now_ms () - start;
         }
       p->destroy (p);
       t = median (ms, RUNS);
@@ -299,10 +292,10 @@ static double time_first_plan (size_t n)
 {
   fftcl_context *ctx = NULL;
   fftcl_plan *plan = NULL;
-  double start = now_ms ();
+  double start = fftcl_now_ms ();
   if (fftcl_context_create (NULL, &ctx, NULL) == FFTCL_OK)
     fftcl_plan_create (ctx, n, n, 1, &plan, NULL);
-  double ms = now_ms () - start;
+  double ms = fftcl_now_ms () - start;
   fftcl_plan_destroy (plan);
   fftcl_context_destroy (ctx);
   return ms;

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "coarse-copy.h"
 #include "filtered-image.h"
 
@@ -37,15 +37,6 @@ typedef struct
   fftcl_gain gain;
   double     notches[3 * MAX_NOTCHES];
 } GainCase;
-
-static double
-now_ms (void)
-{
-  struct timespec now;
-
-  clock_gettime (CLOCK_MONOTONIC, &now);
-  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
-}
 
 /* A photo stand-in: soft light, a few objects with hard edges, texture at
  * many scales and sensor noise, different in each channel. */
@@ -195,11 +186,11 @@ time_full (FilteredImage  *image,
       double   start;
 
       gain_case (i, &c);
-      start = now_ms ();
+      start = fftcl_now_ms ();
       if (! check (filtered_image_render (image, &c.gain, &mode->window,
                                           pixels, NULL, &err), &err))
         return 0;
-      ms[i] = now_ms () - start;
+      ms[i] = fftcl_now_ms () - start;
     }
 
   return 1;
@@ -220,7 +211,7 @@ time_coarse (FilteredImage     *coarse_image,
   for (size_t i = 0; i < count; i++)
     {
       GainCase   c;
-      double     start = now_ms ();
+      double     start = fftcl_now_ms ();
       fftcl_gain gain  = scaled_gain (i, scale->factor, &c);
 
       if (! check (filtered_image_render (coarse_image, &gain, &window,
@@ -228,7 +219,7 @@ time_coarse (FilteredImage     *coarse_image,
         return 0;
       coarse_expand (scale, &window, coarse_pixels, &mode->window,
                      COMPONENTS, pixels);
-      ms[i] = now_ms () - start;
+      ms[i] = fftcl_now_ms () - start;
     }
 
   return 1;
@@ -287,7 +278,7 @@ load (fftcl_context       *context,
   FilteredImage        *image = NULL;
   FilteredImageTimings  timings;
   fftcl_error           err;
-  double                start = now_ms ();
+  double                start = fftcl_now_ms ();
 
   if (! check (filtered_image_load (context, source, &image, &timings, &err),
                &err))
@@ -297,7 +288,7 @@ load (fftcl_context       *context,
           "(gather+pad %.1f, upload %.1f, forward %.1f)\n",
           what, source->geometry.width, source->geometry.height,
           source->geometry.padded_width, source->geometry.padded_height,
-          now_ms () - start, timings.pad_ms, timings.fft.upload_ms,
+          fftcl_now_ms () - start, timings.pad_ms, timings.fft.upload_ms,
           timings.fft.forward_ms);
   return image;
 }
@@ -341,11 +332,11 @@ run (fftcl_context *context,
       fftcl_gain          gain = scaled_gain (0, scale.factor, &first);
       FilteredImageSource source;
 
-      start = now_ms ();
+      start = fftcl_now_ms ();
       coarse_copy_pixels (&scale, photo, IMAGE_WIDTH, IMAGE_HEIGHT,
                           COMPONENTS, copy);
       printf ("coarse copy (factor %zu): %.1f ms\n", scale.factor,
-              now_ms () - start);
+              fftcl_now_ms () - start);
       source = rgb_source (copy, scale.width, scale.height, &gain);
       ok = (coarse_image = load (context, &source, "coarse")) != NULL;
     }

@@ -4,6 +4,7 @@
 #ifndef FFTCL_BACKEND_H
 #define FFTCL_BACKEND_H
 
+#include "clock.h"
 #include "fftcl.h"
 
 typedef struct {
@@ -77,8 +78,5 @@ fftcl_status fftcl_fail (fftcl_error *err, fftcl_status status,
  * the axis the stripes' energy lies across. */
 double fftcl_stripe_scale (const fftcl_gain *gain, size_t width,
                            size_t height);
-
-/* Milliseconds on a monotonic clock, for fftcl_timings. */
-double fftcl_now_ms (void);
 
 #endif

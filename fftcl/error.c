@@ -2,7 +2,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <time.h>
 
 fftcl_status fftcl_fail (fftcl_error *err, fftcl_status status,
                          const char *format, ...)
@@ -16,11 +15,4 @@ fftcl_status fftcl_fail (fftcl_error *err, fftcl_status status,
       va_end (args);
     }
   return status;
-}
-
-double fftcl_now_ms (void)
-{
-  struct timespec now;
-  clock_gettime (CLOCK_MONOTONIC, &now);
-  return now.tv_sec * 1e3 + now.tv_nsec * 1e-6;
 }

@@ -1,5 +1,6 @@
 #include "filtered-image.h"
 
+#include "clock.h"
 #include "parallel.h"
 
 #include <math.h>
@@ -7,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 
 struct FilteredImage
@@ -17,15 +17,6 @@ struct FilteredImage
   float               *window_planes;   /* the last window's filtered planes */
   size_t               window_capacity; /* floats window_planes holds */
 };
-
-static double
-now_ms (void)
-{
-  struct timespec now;
-
-  clock_gettime (CLOCK_MONOTONIC, &now);
-  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
-}
 
 static fftcl_status
 out_of_memory (fftcl_error *err)
@@ -221,7 +212,7 @@ load_padded (FilteredImage        *image,
   size_t                     floats   = plane_area (&source->geometry) *
                                         source->layout.colour_planes;
   float                     *planes   = map_planes (floats);
-  double                     start_ms = now_ms ();
+  double                     start_ms = fftcl_now_ms ();
   fftcl_layout               layout   = { 1, source->geometry.padded_width,
                                           plane_area (&source->geometry) };
   fftcl_status               status;
@@ -231,7 +222,7 @@ load_padded (FilteredImage        *image,
 
   gather_padded (source, planes);
   if (timings)
-    timings->pad_ms = now_ms () - start_ms;
+    timings->pad_ms = fftcl_now_ms () - start_ms;
 
   status = plan_and_load (image, context, planes, &layout, timings, err);
   munmap (planes, floats * sizeof (float));
@@ -396,12 +387,12 @@ render (FilteredImage        *image,
   if (status != FFTCL_OK)
     return status;
 
-  start_ms = now_ms ();
+  start_ms = fftcl_now_ms ();
   copy_window_pixels (&image->source, window, pixels);
   pixel_planes_scatter (&image->source.layout, &window_geometry, planes,
                         pixels);
   if (timings)
-    timings->scatter_ms = now_ms () - start_ms;
+    timings->scatter_ms = fftcl_now_ms () - start_ms;
 
   return FFTCL_OK;
 }
