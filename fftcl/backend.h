@@ -39,8 +39,9 @@ typedef struct {
                                        fftcl_timings *timings,
                                        fftcl_error *err);
   int lays_out;
-  /* fftcl_filter_finish, with any layout; NULL where the backend does no
-   * better than filter_apply_window, which plan.c then calls. */
+  /* fftcl_filter_finish, with layouts as filter_apply_window takes them;
+   * NULL where the backend does no better than filter_apply_window, which
+   * plan.c then calls. */
   fftcl_status (*filter_finish) (void *plan, const fftcl_gain *gain,
                                  const fftcl_window *window, float *out,
                                  const fftcl_layout *layout,

@@ -430,72 +430,74 @@ static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
                                  err);
 }
 
-/* Reads a rectangle of floats of the scratch plane, `columns` × `rows`
- * from (column, row) with rows `pitch` floats apart, to `host` with rows
+/* Reads a rectangle of floats of `plane`, `columns` × `rows` from
+ * (column, row) with rows `pitch` floats apart, to `host` with rows
  * `host_pitch` floats apart. */
-static fftcl_status read_rect (const opencl_plan *plan, size_t column,
-                               size_t row, size_t columns, size_t rows,
-                               size_t pitch, size_t host_pitch, float *host,
-                               fftcl_error *err)
+static fftcl_status read_rect (const opencl_plan *plan, cl_mem plane,
+                               size_t column, size_t row, size_t columns,
+                               size_t rows, size_t pitch, size_t host_pitch,
+                               float *host, fftcl_error *err)
 {
   size_t f = sizeof (float);
   size_t origin[] = { column * f, row, 0 };
   size_t host_origin[] = { 0, 0, 0 };
   size_t region[] = { columns * f, rows, 1 };
   cl_int code = clEnqueueReadBufferRect (
-    plan->device->queue, plan->scratch, CL_FALSE, origin, host_origin,
-    region, pitch * f, 0, host_pitch * f, 0, host, 0, NULL, NULL);
+    plan->device->queue, plane, CL_FALSE, origin, host_origin, region,
+    pitch * f, 0, host_pitch * f, 0, host, 0, NULL, NULL);
   if (code != CL_SUCCESS)
     return fftcl_ocl_fail (err, code, "downloading a window");
   return FFTCL_OK;
 }
 
-/* Reads the window of one real plane out of the split scratch plane:
+/* Reads the window of one real plane out of the split plane `split`:
  * `part` 0 for the real parts, 1 for the imaginary parts. A row of the
  * plane is width / chunk chunks, 2 · width floats: chunk c starts 2·c·chunk
  * floats in, with its real parts, then its imaginary parts. A window of
  * whole rows is read as one rectangle of chunks. */
-static fftcl_status read_split_window (const opencl_plan *plan, size_t part,
-                                       const fftcl_window *w, float *plane,
-                                       fftcl_error *err)
+static fftcl_status read_split_window (const opencl_plan *plan, cl_mem split,
+                                       size_t part, const fftcl_window *w,
+                                       float *plane, fftcl_error *err)
 {
   size_t chunk = plan->split_chunk, width = plan->width;
   size_t chunks_per_row = width / chunk;
   if (w->x == 0 && w->width == width)
-    return read_rect (plan, part * chunk, w->y * chunks_per_row, chunk,
-                      w->height * chunks_per_row, 2 * chunk, chunk, plane,
-                      err);
+    return read_rect (plan, split, part * chunk, w->y * chunks_per_row,
+                      chunk, w->height * chunks_per_row, 2 * chunk, chunk,
+                      plane, err);
   fftcl_status status = FFTCL_OK;
   size_t end = w->x + w->width;
   for (size_t c = w->x / chunk; c * chunk < end && status == FFTCL_OK; c++)
     {
       size_t first = w->x > c * chunk ? w->x : c * chunk;
       size_t last = end < (c + 1) * chunk ? end : (c + 1) * chunk;
-      status = read_rect (plan, 2 * c * chunk + part * chunk
-                                  + (first - c * chunk), w->y,
-                          last - first, w->height, 2 * width, w->width,
-                          plane + (first - w->x), err);
+      status = read_rect (plan, split,
+                          2 * c * chunk + part * chunk + (first - c * chunk),
+                          w->y, last - first, w->height, 2 * width,
+                          w->width, plane + (first - w->x), err);
     }
   return status;
 }
 
-/* Splits the filtered pair k in the scratch plane and reads the window of
- * its real planes. */
+/* Splits the filtered pair k, in `filtered`, and reads the window of its
+ * real planes. */
 static fftcl_status download_split_window (const opencl_plan *plan,
-                                           size_t k, const fftcl_window *w,
-                                           float *out, fftcl_error *err)
+                                           cl_mem filtered, size_t k,
+                                           const fftcl_window *w, float *out,
+                                           fftcl_error *err)
 {
   size_t global = area_of (plan) / plan->split_chunk * plan->split_threads;
   size_t window_area = w->width * w->height;
-  const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (plan->scratch) };
+  const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (filtered) };
   fftcl_status status = fftcl_ocl_set_args (plan->split, 0, args, 1, err);
   if (status == FFTCL_OK)
     status = enqueue (plan, plan->split, 1, &global, &plan->split_threads,
                       "unpacking planes", err);
   if (status == FFTCL_OK)
-    status = read_split_window (plan, 0, w, out + 2 * k * window_area, err);
+    status = read_split_window (plan, filtered, 0, w,
+                                out + 2 * k * window_area, err);
   if (status == FFTCL_OK && 2 * k + 1 < plan->batch)
-    status = read_split_window (plan, 1, w,
+    status = read_split_window (plan, filtered, 1, w,
                                 out + (2 * k + 1) * window_area, err);
   return status;
 }
@@ -540,11 +542,12 @@ static fftcl_status reserve_means (opencl_plan *plan, size_t floats,
   return FFTCL_OK;
 }
 
-/* Averages the window of the filtered pair k in the scratch plane into
- * the means buffer and reads it. */
+/* Averages the window of the filtered pair k, in `filtered`, into the
+ * means buffer and reads it. */
 static fftcl_status download_window_means (const opencl_plan *plan,
-                                           size_t k, const fftcl_window *w,
-                                           float *out, fftcl_error *err)
+                                           cl_mem filtered, size_t k,
+                                           const fftcl_window *w, float *out,
+                                           fftcl_error *err)
 {
   size_t window_area = w->width * w->height;
   cl_int has_imaginary = 2 * k + 1 < plan->batch;
@@ -553,7 +556,7 @@ static fftcl_status download_window_means (const opencl_plan *plan,
   cl_uint window_width = (cl_uint) w->width;
   cl_uint window_height = (cl_uint) w->height;
   const fftcl_ocl_arg args[] = {
-    FFTCL_OCL_ARG (plan->scratch), FFTCL_OCL_ARG (plan->means),
+    FFTCL_OCL_ARG (filtered),      FFTCL_OCL_ARG (plan->means),
     FFTCL_OCL_ARG (width),         FFTCL_OCL_ARG (x),
     FFTCL_OCL_ARG (y),             FFTCL_OCL_ARG (step),
     FFTCL_OCL_ARG (window_width),  FFTCL_OCL_ARG (window_height),
@@ -589,11 +592,13 @@ typedef fftcl_status (*inverse_call) (const fftcl_ocl_fft *fft,
                                       cl_mem spectrum, cl_mem out,
                                       fftcl_error *err);
 
-/* Transforms each spectrum plane back with `inverse`, into the scratch
- * plane, and delivers the window from there. A window of at most a
- * quarter plane (every step but 1 gives one) is averaged on the device
- * and read in one piece; a larger one is read row by row out of the split
- * plane, with no copy on the device. */
+/* Delivers the window of each filtered pair. With `inverse`, each
+ * spectrum plane is transformed back into the scratch plane first and
+ * delivered from there, and the spectrum stays; without, the spectrum
+ * planes hold the filtered pairs already. A window of at most a quarter
+ * plane (every step but 1 gives one) is averaged on the device and read
+ * in one piece; a larger one is read row by row out of the split plane,
+ * with no copy on the device. */
 static fftcl_status deliver_window (opencl_plan *plan, inverse_call inverse,
                                     const fftcl_window *window, float *out,
                                     fftcl_timings *timings, double *start,
@@ -608,16 +613,40 @@ static fftcl_status deliver_window (opencl_plan *plan, inverse_call inverse,
                           : FFTCL_OK;
   for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
     {
-      status = inverse (plan->fft, plan->spectra[k], plan->scratch, err);
-      if (status == FFTCL_OK)
+      cl_mem filtered = inverse ? plan->scratch : plan->spectra[k];
+      if (inverse)
+        status = inverse (plan->fft, plan->spectra[k], plan->scratch, err);
+      if (status == FFTCL_OK && inverse)
         status = time_step (plan, inverse_ms, start, err);
       if (status == FFTCL_OK)
-        status = averaged
-                   ? download_window_means (plan, k, window, out, err)
-                   : download_split_window (plan, k, window, out, err);
+        status = averaged ? download_window_means (plan, filtered, k, window,
+                                                   out, err)
+                          : download_split_window (plan, filtered, k, window,
+                                                   out, err);
       if (status == FFTCL_OK)
         status = time_step (plan, download_ms, start, err);
     }
+  return status;
+}
+
+typedef fftcl_status (*in_place_call) (const fftcl_ocl_fft *fft,
+                                       const cl_mem *planes, size_t count,
+                                       fftcl_error *err);
+
+/* Filters the spectrum planes in place with `filter`, as many at a time
+ * as one launch takes, and delivers the window from them. */
+static fftcl_status deliver_in_place (opencl_plan *plan, in_place_call filter,
+                                      const fftcl_window *window, float *out,
+                                      fftcl_timings *timings, double *start,
+                                      fftcl_error *err)
+{
+  fftcl_status status
+    = filter (plan->fft, plan->spectra, plan->spectrum_count, err);
+  if (status == FFTCL_OK)
+    status = time_step (plan, timings ? &timings->inverse_ms : NULL, start,
+                        err);
+  if (status == FFTCL_OK)
+    status = deliver_window (plan, NULL, window, out, timings, start, err);
   return status;
 }
 
@@ -627,6 +656,29 @@ static void clear_timings (fftcl_timings *timings)
     *timings = (fftcl_timings) { 0 };
 }
 
+/* An apply that keeps the spectrum, through the scratch plane, or the
+ * last one (fftcl_filter_finish), in the spectrum planes. */
+static fftcl_status apply (opencl_plan *plan, const fftcl_gain *gain,
+                           const fftcl_window *window, float *out,
+                           fftcl_timings *timings, int last,
+                           fftcl_error *err)
+{
+  fftcl_status status = check_spectrum (plan, err);
+  if (status != FFTCL_OK)
+    return status;
+  double start = fftcl_now_ms ();
+  clear_timings (timings);
+  plan->spectrum_lost = last;
+  status = set_gain (plan, gain, err);
+  if (status == FFTCL_OK && last)
+    status = deliver_in_place (plan, fftcl_ocl_fft_filter_in_place, window,
+                               out, timings, &start, err);
+  else if (status == FFTCL_OK)
+    status = deliver_window (plan, fftcl_ocl_fft_filtered_inverse, window,
+                             out, timings, &start, err);
+  return finish (plan, status, err);
+}
+
 static fftcl_status filter_apply_window (void *state, const fftcl_gain *gain,
                                          const fftcl_window *window,
                                          float *out,
@@ -634,24 +686,23 @@ static fftcl_status filter_apply_window (void *state, const fftcl_gain *gain,
                                          fftcl_timings *timings,
                                          fftcl_error *err)
 {
-  opencl_plan *plan = state;
   (void) layout;
-  fftcl_status status = check_spectrum (plan, err);
-  if (status != FFTCL_OK)
-    return status;
-  double start = fftcl_now_ms ();
-  clear_timings (timings);
-  status = set_gain (plan, gain, err);
-  if (status == FFTCL_OK)
-    status = deliver_window (plan, fftcl_ocl_fft_filtered_inverse, window,
-                             out, timings, &start, err);
-  return finish (plan, status, err);
+  return apply (state, gain, window, out, timings, 0, err);
+}
+
+static fftcl_status filter_finish (void *state, const fftcl_gain *gain,
+                                   const fftcl_window *window, float *out,
+                                   const fftcl_layout *layout,
+                                   fftcl_timings *timings, fftcl_error *err)
+{
+  (void) layout;
+  return apply (state, gain, window, out, timings, 1, err);
 }
 
 /* fftcl_filter: the forward transform stops short of its last stage,
  * which runs forward, with the gain and back in one pass, so each plane
- * makes one trip through memory less than a load and an apply. The
- * spectrum planes are left holding half-made transforms. */
+ * makes one trip through memory less than a load and an apply. All of it
+ * runs in place in the spectrum planes. */
 static fftcl_status filter_once (void *state, const fftcl_gain *gain,
                                  const float *planes,
                                  const fftcl_window *window, float *out,
@@ -674,8 +725,8 @@ static fftcl_status filter_once (void *state, const fftcl_gain *gain,
     status = time_step (plan, timings ? &timings->forward_ms : NULL, &start,
                         err);
   if (status == FFTCL_OK)
-    status = deliver_window (plan, fftcl_ocl_fft_filter_rest, window, out,
-                             timings, &start, err);
+    status = deliver_in_place (plan, fftcl_ocl_fft_filter_rest, window, out,
+                               timings, &start, err);
   return finish (plan, status, err);
 }
 
@@ -826,18 +877,18 @@ static fftcl_status time_transform (void *state, fftcl_direction direction,
   return time_runs (plan, run_transform, &direction, runs, ms, err);
 }
 
-/* fftcl_filter's transforms without its transfers: forward, as many
- * planes at a time as one launch takes, then the round trip and the
- * inverse of each. */
+/* fftcl_filter's transforms without its transfers: forward, then the
+ * round trip and the inverse, as many planes at a time as one launch
+ * takes. */
 static fftcl_status run_filter (opencl_plan *plan, const void *unused,
                                 fftcl_error *err)
 {
   (void) unused;
   fftcl_status status = fftcl_ocl_fft_filter_forward (
     plan->fft, plan->spectra, plan->spectrum_count, err);
-  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
-    status = fftcl_ocl_fft_filter_rest (plan->fft, plan->spectra[k],
-                                        plan->scratch, err);
+  if (status == FFTCL_OK)
+    status = fftcl_ocl_fft_filter_rest (plan->fft, plan->spectra,
+                                        plan->spectrum_count, err);
   return status;
 }
 
@@ -866,7 +917,7 @@ const fftcl_backend fftcl_opencl_backend = {
   .filter_load = filter_load,
   .filter_apply_window = filter_apply_window,
   .lays_out = 0,
-  .filter_finish = NULL,
+  .filter_finish = filter_finish,
   .filter_once = filter_once,
   .filter_spectrum = filter_spectrum,
   .time_transform = time_transform,

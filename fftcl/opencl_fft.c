@@ -8,16 +8,17 @@
 
 /* kernels/fft.cl's twiddle modes. */
 enum { TWIDDLE_NONE, TWIDDLE_BEFORE, TWIDDLE_AFTER };
-/* fft_stage's arguments after `scale` when FFT_GAIN is 1 (those kernels
- * have no second plane). */
-#define GAIN_ARGS_FIRST 11
+/* fft_stage's arguments after `scale`: the second plane, when the kernel
+ * takes one, then the gain's. */
+#define PLANE_ARGS_FIRST 11
 
-/* What a stage's kernel does besides its FFT. */
+/* What a stage's kernel does besides its FFT: STAGE_PLAIN, or one of
+ * STAGE_GAIN and STAGE_ROUND_TRIP, with or without STAGE_TWO_PLANES. */
 typedef enum {
-  STAGE_PLAIN,
-  STAGE_GAIN,       /* multiplies its input by the band-pass gain */
-  STAGE_TWO_PLANES, /* in place, on up to two planes per launch */
-  STAGE_ROUND_TRIP, /* forward, gain and inverse in one pass */
+  STAGE_PLAIN = 0,
+  STAGE_GAIN = 1,       /* multiplies its input by the band-pass gain */
+  STAGE_ROUND_TRIP = 2, /* forward, gain and inverse in one pass */
+  STAGE_TWO_PLANES = 4, /* in place, on up to two planes per launch */
 } stage_kind;
 
 /* Strided lanes come in tiles of neighbouring lanes so that each row of a
@@ -291,8 +292,8 @@ static fftcl_status build_kernel (fftcl_ocl_device *device,
             s->length, log2_of (s->length), layout->tile, per_thread,
             radix_of (s->lanes * s->length), layout->lane_groups,
             layout->split_components, s->inner_in == 1, s->inner_out == 1,
-            kind == STAGE_GAIN, kind == STAGE_TWO_PLANES,
-            kind == STAGE_ROUND_TRIP);
+            (kind & STAGE_GAIN) != 0, (kind & STAGE_TWO_PLANES) != 0,
+            (kind & STAGE_ROUND_TRIP) != 0);
   cl_program program;
   fftcl_status status
     = fftcl_ocl_device_program (device, options, &program, err);
@@ -392,7 +393,7 @@ static fftcl_status create_stage (fftcl_ocl_device *device,
   out->length = s->length;
   out->twiddled = s->twiddle_step != 0;
   out->out_of_place = s->inner_in != s->inner_out;
-  out->two_planes = kind == STAGE_TWO_PLANES;
+  out->two_planes = (kind & STAGE_TWO_PLANES) != 0;
   status = set_stage_args (out, s, tables, err);
   if (status != FFTCL_OK)
     clReleaseKernel (out->kernel);
@@ -541,7 +542,8 @@ static fftcl_status create_frequencies (const fftcl_ocl_device *device,
 
 /* The last in-place stage of the last axis that has stages, again, with
  * the gain: as the first inverse stage, and, when it is not the only
- * stage and long enough, as the round trip. */
+ * stage and long enough, as the round trip; two planes per launch where
+ * the in-place stages take two. */
 static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
                                          fftcl_ocl_device *device,
                                          const axis *last, size_t area,
@@ -551,11 +553,12 @@ static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
 {
   stage_shape s = in_place_shape (last, last->stage_count - 1, area,
                                   table_length);
-  fftcl_status status = create_stage (device, &s, tables, STAGE_GAIN,
+  stage_kind planes = fft->pairs_planes ? STAGE_TWO_PLANES : STAGE_PLAIN;
+  fftcl_status status = create_stage (device, &s, tables, STAGE_GAIN | planes,
                                       &fft->filter_entry, err);
   if (status == FFTCL_OK && fft->in_place.count > 1
       && s.length >= MIN_ROUND_TRIP_LENGTH)
-    status = create_stage (device, &s, tables, STAGE_ROUND_TRIP,
+    status = create_stage (device, &s, tables, STAGE_ROUND_TRIP | planes,
                            &fft->round_trip, err);
   return status;
 }
@@ -686,7 +689,7 @@ static fftcl_status enqueue_planes (cl_command_queue queue, const stage *st,
                                   FFTCL_OCL_ARG (second_arg) };
   fftcl_status status = fftcl_ocl_set_args (st->kernel, 0, buffers, 2, err);
   if (status == FFTCL_OK)
-    status = fftcl_ocl_set_args (st->kernel, 8, modes,
+    status = fftcl_ocl_set_args (st->kernel, PLANE_ARGS_FIRST - 3, modes,
                                  st->two_planes ? 4 : 3, err);
   if (status != FFTCL_OK)
     return status;
@@ -784,32 +787,50 @@ static fftcl_status forward_stages (const fftcl_ocl_fft *fft, size_t end,
   return status;
 }
 
+/* Over `count` planes, in place: `last`, a kernel of the last in-place
+ * stage (plain, with the gain, or the round trip) run in `direction`, then
+ * the inverse stages before it. */
+static fftcl_status back_from_last (const fftcl_ocl_fft *fft,
+                                    const stage *last,
+                                    fftcl_direction direction,
+                                    const cl_mem *planes, size_t count,
+                                    fftcl_error *err)
+{
+  fftcl_status status = FFTCL_OK;
+  if (!fft->pairs_planes && count > 1)
+    {
+      for (size_t i = 0; i < count && status == FFTCL_OK; i++)
+        status = back_from_last (fft, last, direction, &planes[i], 1, err);
+      return status;
+    }
+  status = enqueue_in_place (fft->queue, last, planes, count, direction, err);
+  if (status == FFTCL_OK)
+    status = inverse_stages (fft, fft->in_place.count - 1, planes, count,
+                             err);
+  return status;
+}
+
 fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
                                      fftcl_direction direction,
                                      const cl_mem *planes, size_t count,
                                      fftcl_error *err)
 {
-  fftcl_status status = FFTCL_OK;
   if (direction == FFTCL_FORWARD)
     return forward_stages (fft, fft->in_place.count, planes, count, err);
-  if (!fft->pairs_planes && count > 1)
-    {
-      for (size_t i = 0; i < count && status == FFTCL_OK; i++)
-        status = inverse_stages (fft, fft->in_place.count, &planes[i], 1,
-                                 err);
-      return status;
-    }
-  return inverse_stages (fft, fft->in_place.count, planes, count, err);
+  return back_from_last (fft, &fft->in_place.items[fft->in_place.count - 1],
+                         FFTCL_INVERSE, planes, count, err);
 }
 
 fftcl_status fftcl_ocl_fft_set_gain (const fftcl_ocl_fft *fft,
                                      const fftcl_ocl_arg *args, size_t count,
                                      fftcl_error *err)
 {
+  const stage *entry = &fft->filter_entry, *round_trip = &fft->round_trip;
   fftcl_status status = fftcl_ocl_set_args (
-    fft->filter_entry.kernel, GAIN_ARGS_FIRST, args, count, err);
-  if (status == FFTCL_OK && fft->round_trip.kernel)
-    status = fftcl_ocl_set_args (fft->round_trip.kernel, GAIN_ARGS_FIRST,
+    entry->kernel, PLANE_ARGS_FIRST + entry->two_planes, args, count, err);
+  if (status == FFTCL_OK && round_trip->kernel)
+    status = fftcl_ocl_set_args (round_trip->kernel,
+                                 PLANE_ARGS_FIRST + round_trip->two_planes,
                                  args, count, err);
   return status;
 }
@@ -835,15 +856,20 @@ fftcl_status fftcl_ocl_fft_filter_forward (const fftcl_ocl_fft *fft,
   return forward_stages (fft, stages, planes, count, err);
 }
 
+fftcl_status fftcl_ocl_fft_filter_in_place (const fftcl_ocl_fft *fft,
+                                            const cl_mem *spectra,
+                                            size_t count, fftcl_error *err)
+{
+  return back_from_last (fft, &fft->filter_entry, FFTCL_INVERSE, spectra,
+                         count, err);
+}
+
 fftcl_status fftcl_ocl_fft_filter_rest (const fftcl_ocl_fft *fft,
-                                        cl_mem plane, cl_mem out,
+                                        const cl_mem *planes, size_t count,
                                         fftcl_error *err)
 {
   if (!fft->round_trip.kernel)
-    return fftcl_ocl_fft_filtered_inverse (fft, plane, out, err);
-  fftcl_status status = enqueue_stage (fft->queue, &fft->round_trip, plane,
-                                       out, TWIDDLE_NONE, FFTCL_FORWARD, err);
-  if (status != FFTCL_OK)
-    return status;
-  return inverse_stages (fft, fft->in_place.count - 1, &out, 1, err);
+    return fftcl_ocl_fft_filter_in_place (fft, planes, count, err);
+  return back_from_last (fft, &fft->round_trip, FFTCL_FORWARD, planes,
+                         count, err);
 }

@@ -58,16 +58,23 @@ fftcl_status fftcl_ocl_fft_filtered_inverse (const fftcl_ocl_fft *fft,
                                              cl_mem spectrum, cl_mem out,
                                              fftcl_error *err);
 
-/* A filter that keeps no spectrum, in two calls: the forward transform
- * of `count` planes in place, stopping short of the last stage when the
- * transform has more than one; then, per plane, the rest into `out`: that
- * last stage forward, the gain and back in one pass (else the gain and
- * the first inverse stage), and the inverse. `plane` is left spoilt. */
+/* The same for `count` spectrum planes, in place, as many at a time as
+ * one launch takes: the spectra become the filtered planes. */
+fftcl_status fftcl_ocl_fft_filter_in_place (const fftcl_ocl_fft *fft,
+                                            const cl_mem *spectra,
+                                            size_t count, fftcl_error *err);
+
+/* A filter that keeps no spectrum, in two calls over `count` planes in
+ * place, as many at a time as one launch takes: the forward transform,
+ * stopping short of the last stage when the transform has more than one;
+ * then the rest: that last stage forward, the gain and back in one pass
+ * (else the gain and the first inverse stage), and the inverse. The planes
+ * end up filtered. */
 fftcl_status fftcl_ocl_fft_filter_forward (const fftcl_ocl_fft *fft,
                                            const cl_mem *planes, size_t count,
                                            fftcl_error *err);
 fftcl_status fftcl_ocl_fft_filter_rest (const fftcl_ocl_fft *fft,
-                                        cl_mem plane, cl_mem out,
+                                        const cl_mem *planes, size_t count,
                                         fftcl_error *err);
 
 /* The frequency, in cycles per pixel, of each position of the in-place

@@ -438,29 +438,40 @@ static fftcl_status check_gain (const fftcl_plan *plan,
   return check_mirrored_notches (plan, gain, err);
 }
 
-/* The window into the call's output as laid out, through planes side by
- * side where the backend takes nothing else. */
-static fftcl_status run_apply_window (fftcl_plan *plan, const call *c,
-                                      fftcl_error *err)
+typedef fftcl_status (*apply_call) (void *plan, const fftcl_gain *gain,
+                                    const fftcl_window *window, float *out,
+                                    const fftcl_layout *layout,
+                                    fftcl_timings *timings, fftcl_error *err);
+
+/* The window into the call's output as laid out, by the backend's `apply`
+ * (its filter_apply_window or filter_finish), through planes side by side
+ * where the backend takes nothing else. */
+static fftcl_status run_apply (fftcl_plan *plan, const call *c,
+                               apply_call apply, fftcl_error *err)
 {
-  const fftcl_backend *b = plan->backend;
   const fftcl_window *w = c->window;
-  if (b->lays_out || fftcl_is_side_by_side (c->layout, w->width, w->height))
-    return b->filter_apply_window (plan->state, c->gain, w, c->data,
-                                   c->layout, c->timings, err);
+  if (plan->backend->lays_out
+      || fftcl_is_side_by_side (c->layout, w->width, w->height))
+    return apply (plan->state, c->gain, w, c->data, c->layout, c->timings,
+                  err);
   float *planes = malloc (w->width * w->height * plan->batch
                           * sizeof *planes);
   if (!planes)
     return out_of_memory (err);
   const fftcl_layout side = fftcl_side_by_side (w->width, w->height);
-  fftcl_status status = b->filter_apply_window (plan->state, c->gain, w,
-                                                planes, &side, c->timings,
-                                                err);
+  fftcl_status status = apply (plan->state, c->gain, w, planes, &side,
+                               c->timings, err);
   if (status == FFTCL_OK)
     fftcl_layout_scatter (planes, w->width, w->height, plan->batch, c->data,
                           c->layout);
   free (planes);
   return status;
+}
+
+static fftcl_status run_apply_window (fftcl_plan *plan, const call *c,
+                                      fftcl_error *err)
+{
+  return run_apply (plan, c, plan->backend->filter_apply_window, err);
 }
 
 /* The CPU plan has no spectrum yet: it loads the kept planes. */
@@ -555,10 +566,11 @@ fftcl_status fftcl_filter_apply_window_laid_out (fftcl_plan *plan,
 static fftcl_status run_finish (fftcl_plan *plan, const call *c,
                                 fftcl_error *err)
 {
-  if (!plan->backend->filter_finish)
-    return run_apply_window (plan, c, err);
-  return plan->backend->filter_finish (plan->state, c->gain, c->window,
-                                       c->data, c->layout, c->timings, err);
+  const fftcl_backend *b = plan->backend;
+  return run_apply (plan, c,
+                    b->filter_finish ? b->filter_finish
+                                     : b->filter_apply_window,
+                    err);
 }
 
 fftcl_status fftcl_filter_finish (fftcl_plan *plan, const fftcl_gain *gain,
