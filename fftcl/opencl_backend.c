@@ -6,9 +6,11 @@
  * once), plus one scratch plane. Transforms stream one plane at a time
  * through the scratch plane; when their long axes need a spare plane they
  * borrow the first spectrum plane, and the filter must be loaded again.
- * Windows of at most a quarter plane are averaged into a buffer of their
- * own, made when first needed; the spectrum view works in the scratch
- * plane. */
+ * An apply that keeps the spectrum transforms it back into the scratch
+ * plane; the last apply (fftcl_filter_finish) and fftcl_filter filter the
+ * spectrum planes in place. Windows of at most a quarter plane are
+ * averaged into a buffer of their own, made when first needed; the
+ * spectrum view works in the scratch plane. */
 #include "backend.h"
 
 #include "opencl_device.h"
