@@ -9,12 +9,13 @@
 /* tools/embed-kernels.py writes it from the inputs in fftcl/meson.build. */
 extern const char fftcl_kernel_source[];
 
-/* FFTCL_OPENCL_LOCAL_MEMORY when it is set below what the device has. */
-static cl_ulong local_memory_limit (cl_ulong device_bytes)
+/* The environment variable `name` when it is set below what the device
+ * has. */
+static cl_ulong test_limit (const char *name, cl_ulong device_value)
 {
-  const char *text = getenv ("FFTCL_OPENCL_LOCAL_MEMORY");
+  const char *text = getenv (name);
   unsigned long long limit = text ? strtoull (text, NULL, 10) : 0;
-  return limit > 0 && limit < device_bytes ? limit : device_bytes;
+  return limit > 0 && limit < device_value ? limit : device_value;
 }
 
 static fftcl_status query_limits (fftcl_ocl_device *device, fftcl_error *err)
@@ -51,7 +52,10 @@ static fftcl_status query_limits (fftcl_ocl_device *device, fftcl_error *err)
   device->max_threads
     = group_size < item_sizes[0] ? group_size : item_sizes[0];
   device->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
-  device->local_bytes = local_memory_limit (device->local_bytes);
+  device->local_bytes
+    = test_limit ("FFTCL_OPENCL_LOCAL_MEMORY", device->local_bytes);
+  device->kernel_threads
+    = test_limit ("FFTCL_OPENCL_KERNEL_THREADS", device->max_threads);
   return FFTCL_OK;
 }
 

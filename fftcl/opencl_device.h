@@ -18,6 +18,7 @@ typedef struct {
   cl_context context;
   cl_command_queue queue;
   size_t max_threads;         /* work-items in one work-group */
+  size_t kernel_threads;      /* at most as many for any one kernel */
   cl_uint compute_units;
   int is_cpu;
   cl_ulong local_bytes;       /* local memory of one work-group */
@@ -33,7 +34,9 @@ typedef struct {
  *
  * For tests, FFTCL_OPENCL_LOCAL_MEMORY (bytes) lowers the local memory the
  * FFT plans for: a CPU device then takes the multi-stage paths that GPUs
- * take for long axes. */
+ * take for long axes. FFTCL_OPENCL_KERNEL_THREADS lowers the work-items
+ * one FFT kernel may run, as NVIDIA's driver does (256), so that
+ * work-items hold more values. */
 fftcl_status fftcl_ocl_device_open (const char *choice,
                                     fftcl_ocl_device **out, char *name,
                                     size_t name_size, fftcl_error *err);

@@ -311,6 +311,8 @@ static fftcl_status build_kernel (fftcl_ocl_device *device,
       clReleaseKernel (kernel);
       return fftcl_ocl_fail (err, code, "querying an FFT kernel");
     }
+  if (*max_threads > device->kernel_threads)
+    *max_threads = device->kernel_threads;
   *out = kernel;
   return FFTCL_OK;
 }
@@ -434,7 +436,7 @@ static void fill_stage_twiddles (float *table, cl_uint length)
     set_twiddle (table, m, (double) m / length);
 }
 
-/* kernels/fft.cl's first radix for a stage of `length`. */
+/* kernels/fft.cl's TABLE_FIRST_RADIX for a stage of `length`. */
 static cl_uint first_radix (cl_uint length, cl_uint radix)
 {
   unsigned remainder = log2_of (length) % log2_of (radix);

@@ -54,13 +54,22 @@
 #define LOG_RADIX (FFT_RADIX == 16 ? 4 : 3)
 
 /* The radix of the first pass: it takes up log2 L modulo log2 RADIX, so
- * the other passes are all radix RADIX. */
+ * the other passes are all radix RADIX. The pass twiddle table is laid
+ * out for that radix (TABLE_FIRST_RADIX). A radix-2 remainder joins the
+ * first radix-16 pass where work-items hold 32 values: one exchange fewer
+ * (8192-long rows on NVIDIA, whose kernels run 256 work-items); the
+ * passes after it have the spans the table has for them already. */
 #if LENGTH == 1
-#define FIRST_RADIX 1
+#define TABLE_FIRST_RADIX 1
 #elif FFT_LOG_LENGTH % LOG_RADIX == 0
-#define FIRST_RADIX RADIX
+#define TABLE_FIRST_RADIX RADIX
 #else
-#define FIRST_RADIX (1 << FFT_LOG_LENGTH % LOG_RADIX)
+#define TABLE_FIRST_RADIX (1 << FFT_LOG_LENGTH % LOG_RADIX)
+#endif
+#if TABLE_FIRST_RADIX == 2 && RADIX == 16 && PER_THREAD >= 32
+#define FIRST_RADIX 32
+#else
+#define FIRST_RADIX TABLE_FIRST_RADIX
 #endif
 #define LAST_RADIX (LENGTH > FIRST_RADIX ? RADIX : FIRST_RADIX)
 
@@ -205,6 +214,43 @@ void butterfly16 (float2 *x)
     }
 }
 
+/* Radix 2 across the halves, the odd differences times W_32^k, then
+ * radix 16 on each: output 2m from the sums, 2m + 1 from the differences. */
+void butterfly32 (float2 *x)
+{
+  const float2 w[16] = {
+    (float2) (1.0f, -0.0f),
+    (float2) (0.980785280403230449f, -0.195090322016128268f),
+    (float2) (0.923879532511286756f, -0.382683432365089772f),
+    (float2) (0.831469612302545237f, -0.555570233019602225f),
+    (float2) (0.707106781186547524f, -0.707106781186547524f),
+    (float2) (0.555570233019602225f, -0.831469612302545237f),
+    (float2) (0.382683432365089772f, -0.923879532511286756f),
+    (float2) (0.195090322016128268f, -0.980785280403230449f),
+    (float2) (0.0f, -1.0f),
+    (float2) (-0.195090322016128268f, -0.980785280403230449f),
+    (float2) (-0.382683432365089772f, -0.923879532511286756f),
+    (float2) (-0.555570233019602225f, -0.831469612302545237f),
+    (float2) (-0.707106781186547524f, -0.707106781186547524f),
+    (float2) (-0.831469612302545237f, -0.555570233019602225f),
+    (float2) (-0.923879532511286756f, -0.382683432365089772f),
+    (float2) (-0.980785280403230449f, -0.195090322016128268f),
+  };
+  float2 sums[16], differences[16];
+  for (int k = 0; k < 16; k++)
+    {
+      sums[k] = x[k] + x[k + 16];
+      differences[k] = complex_mul (x[k] - x[k + 16], w[k]);
+    }
+  butterfly16 (sums);
+  butterfly16 (differences);
+  for (int m = 0; m < 16; m++)
+    {
+      x[2 * m] = sums[m];
+      x[2 * m + 1] = differences[m];
+    }
+}
+
 void butterflies (float2 *x, uint radix)
 {
   for (uint b = 0; radix > 1 && b < PER_THREAD; b += radix)
@@ -215,8 +261,10 @@ void butterflies (float2 *x, uint radix)
         butterfly4 (x + b);
       else if (radix == 8)
         butterfly8 (x + b);
-      else
+      else if (radix == 16)
         butterfly16 (x + b);
+      else
+        butterfly32 (x + b);
     }
 }
 
@@ -337,7 +385,8 @@ void read_pass (float2 *x, local const float2 *buffer, uint radix, uint w)
 void twiddle_pass (float2 *x, global const float2 *pass_twiddles, uint span)
 {
   const uint per_lane = LENGTH / RADIX;
-  global const float2 *table = pass_twiddles + LENGTH + span - FIRST_RADIX;
+  global const float2 *table
+    = pass_twiddles + LENGTH + span - TABLE_FIRST_RADIX;
   for (uint b = 0; b < PER_THREAD / RADIX; b++)
     {
       uint q = get_local_id (0) + b * THREADS;
