@@ -341,7 +341,7 @@ int main (int argc, char **argv)
   /* PoCL's worker threads pinned to cores, unless the caller says
    * otherwise; every library runs on the same runtime. Unpinned, fftcl's
    * 512² transform on the 2-core machine took 2.8 ms in some processes
-   * and 3.6–5.2 ms in others (5 fast runs of 16); pinned, 2.78–2.89 ms in
+   * and 3.6–5.2 ms in others (5 fast runs of 16); pinned, 2.65–2.99 ms in
    * 16 of 16. */
   setenv ("POCL_AFFINITY", "1", 0);
   static const size_t default_sizes[] = { 512, 1024, 2048, 4096, 8192, 16384 };
