@@ -27,6 +27,7 @@
  *                               point: its forward FFT, the gain and its
  *                               inverse FFT in one pass, for a filter that
  *                               keeps no spectrum
+ *   FFT_CROSS                   1 for a cross stage (below), else 0
  * and runs it with FFT_TILE · L / FFT_PER_THREAD work-items per group.
  *
  * A plane is seen as [outer][L][inner]: lane λ is (λ / inner, λ % inner)
@@ -34,8 +35,13 @@
  * Rows are inner = 1, columns of a width-W plane inner = W; other inner
  * values give the passes of long axes split into several stages (four-step),
  * whose twiddle factors W_N^(n·e) the stage applies before its FFT or after
- * it, with n taken from the lane. Inverse transforms conjugate on load and
- * store. Twiddles come from tables computed in double on the host (float
+ * it, with n taken from the lane. A cross stage runs the first two stages
+ * of a decimation in frequency of rows of length N = 2L, for rows too
+ * long for one stage: lane k of a row's two loads, for each element e,
+ * the values e and e + L of the row, takes their sum (k = 0) or their
+ * difference times W_N^e (k = 1) and runs the FFT of length L on those;
+ * out of place only, as the two lanes read the same values. Inverse
+ * transforms conjugate on load and store. Twiddles come from tables computed in double on the host (float
  * sin/cos of large angles is not accurate enough): exp(−2πi m / M) for the
  * stages, and for the passes inside a stage one table per length laid out
  * so that neighbouring work-items read neighbouring entries. */
@@ -110,6 +116,9 @@
 #endif
 
 #define GAIN_ARGS (FFT_GAIN || FFT_ROUND_TRIP)
+#if FFT_CROSS && (FFT_GAIN || FFT_ROUND_TRIP || FFT_TWO_PLANES)
+#error "cross stages run out of place"
+#endif
 
 /* The arguments of gain.h's gain_at, and where each position's
  * frequencies are: frequencies[x] and frequencies[width + y]. */
@@ -317,6 +326,20 @@ void store (global float2 *dst, global const float2 *twiddles,
   dst[global_index (lane, e, a->inner_out_shift)] = v * a->scale;
 }
 
+#if FFT_CROSS
+/* Element e of a cross stage's lane: see the top of this file. */
+float2 load_cross (global const float2 *src, global const float2 *twiddles,
+                   const stage_args *a, uint lane, uint e)
+{
+  uint k = lane % 2;
+  float2 first = load (src, twiddles, a, lane - k, e);
+  float2 second = load (src, twiddles, a, lane - k + 1, e);
+  if (!k)
+    return first + second;
+  return complex_mul (first - second, twiddles[e * a->twiddle_step]);
+}
+#endif
+
 /* The inputs of a radix-R pass: butterfly j of a lane takes elements
  * j + r · L/R. */
 void load_first_pass (float2 *x, global const float2 *src,
@@ -329,8 +352,14 @@ void load_first_pass (float2 *x, global const float2 *src,
       uint q = get_local_id (0) + b * THREADS;
       uint lane = LANE_OF (q, per_lane), j = INDEX_OF (q, per_lane);
       for (uint r = 0; r < FIRST_RADIX; r++)
+#if FFT_CROSS
+        x[b * FIRST_RADIX + r] = load_cross (src, twiddles, a,
+                                             first_lane + lane,
+                                             j + r * per_lane);
+#else
         x[b * FIRST_RADIX + r]
           = load (src, twiddles, a, first_lane + lane, j + r * per_lane);
+#endif
     }
 }
 
