@@ -9,7 +9,7 @@
 /* kernels/fft.cl's twiddle modes. */
 enum { TWIDDLE_NONE, TWIDDLE_BEFORE, TWIDDLE_AFTER };
 /* fft_stage's arguments after `scale`: the second plane, when the kernel
- * takes one, then the gain's. */
+ * takes one, then the gain's, or the round trip's gain table. */
 #define PLANE_ARGS_FIRST 11
 
 /* What a stage's kernel does besides its FFT: STAGE_PLAIN, or one of
@@ -873,14 +873,10 @@ fftcl_status fftcl_ocl_fft_set_gain (const fftcl_ocl_fft *fft,
                                      const fftcl_ocl_arg *args, size_t count,
                                      fftcl_error *err)
 {
-  const stage *entry = &fft->filter_entry, *round_trip = &fft->round_trip;
-  fftcl_status status = fftcl_ocl_set_args (
-    entry->kernel, PLANE_ARGS_FIRST + entry->two_planes, args, count, err);
-  if (status == FFTCL_OK && round_trip->kernel)
-    status = fftcl_ocl_set_args (round_trip->kernel,
-                                 PLANE_ARGS_FIRST + round_trip->two_planes,
-                                 args, count, err);
-  return status;
+  const stage *entry = &fft->filter_entry;
+  return fftcl_ocl_set_args (entry->kernel,
+                             PLANE_ARGS_FIRST + entry->two_planes, args,
+                             count, err);
 }
 
 fftcl_status fftcl_ocl_fft_filtered_inverse (const fftcl_ocl_fft *fft,
@@ -910,6 +906,21 @@ fftcl_status fftcl_ocl_fft_filter_in_place (const fftcl_ocl_fft *fft,
 {
   return back_from_last (fft, &fft->filter_entry, FFTCL_INVERSE, spectra,
                          count, err);
+}
+
+int fftcl_ocl_fft_has_round_trip (const fftcl_ocl_fft *fft)
+{
+  return fft->round_trip.kernel != NULL;
+}
+
+fftcl_status fftcl_ocl_fft_set_gain_table (const fftcl_ocl_fft *fft,
+                                          cl_mem gains, fftcl_error *err)
+{
+  const stage *round_trip = &fft->round_trip;
+  const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (gains) };
+  return fftcl_ocl_set_args (round_trip->kernel,
+                             PLANE_ARGS_FIRST + round_trip->two_planes, args,
+                             1, err);
 }
 
 fftcl_status fftcl_ocl_fft_filter_rest (const fftcl_ocl_fft *fft,

@@ -68,14 +68,22 @@ fftcl_status fftcl_ocl_fft_filter_in_place (const fftcl_ocl_fft *fft,
  * place, as many at a time as one launch takes: the forward transform,
  * stopping short of the last stage when the transform has more than one;
  * then the rest: that last stage forward, the gain and back in one pass
- * (else the gain and the first inverse stage), and the inverse. The planes
- * end up filtered. */
+ * (the "round trip", which reads the gain from the table set below), else
+ * the gain and the first inverse stage, and the inverse. The planes end up
+ * filtered. */
 fftcl_status fftcl_ocl_fft_filter_forward (const fftcl_ocl_fft *fft,
                                            const cl_mem *planes, size_t count,
                                            fftcl_error *err);
 fftcl_status fftcl_ocl_fft_filter_rest (const fftcl_ocl_fft *fft,
                                         const cl_mem *planes, size_t count,
                                         fftcl_error *err);
+
+/* Whether fftcl_ocl_fft_filter_rest makes the round trip, and the buffer
+ * of one float per position (in the in-place spectrum order) that it reads
+ * the gain from; kernels/filter.cl's gain_table fills one. */
+int fftcl_ocl_fft_has_round_trip (const fftcl_ocl_fft *fft);
+fftcl_status fftcl_ocl_fft_set_gain_table (const fftcl_ocl_fft *fft,
+                                          cl_mem gains, fftcl_error *err);
 
 /* The frequency, in cycles per pixel, of each position of the in-place
  * spectrum order: width floats for x, then height floats for y. */

@@ -26,7 +26,11 @@
  *   FFT_ROUND_TRIP              1 when the stage is the filter's turning
  *                               point: its forward FFT, the gain and its
  *                               inverse FFT in one pass, for a filter that
- *                               keeps no spectrum
+ *                               keeps no spectrum; it reads the gain at
+ *                               each position from a table (gain_table in
+ *                               kernels/filter.cl): evaluated in a pass
+ *                               of its own, once for all planes, the gain
+ *                               costs far less than inside this kernel
  *   FFT_CROSS                   1 for a cross stage (below), else 0
  * and runs it with FFT_TILE · L / FFT_PER_THREAD work-items per group.
  *
@@ -115,24 +119,10 @@
 #define LOCAL_VALUES PADDED (GROUP_VALUES)
 #endif
 
-#define GAIN_ARGS (FFT_GAIN || FFT_ROUND_TRIP)
+#define GAIN_ARGS FFT_GAIN
 #if FFT_CROSS && (FFT_GAIN || FFT_ROUND_TRIP || FFT_TWO_PLANES)
 #error "cross stages run out of place"
 #endif
-
-/* The arguments of gain.h's gain_at, and where each position's
- * frequencies are: frequencies[x] and frequencies[width + y]. */
-typedef struct {
-  global const float *frequencies;
-  uint width;
-  float large_period, small_period;
-  int shape;
-  float order;
-  int reject, keep_mean, stripes;
-  float stripe_scale;
-  global const float *notches;
-  int notch_count;
-} gain_args;
 
 typedef struct {
   uint inner_in_shift, inner_out_shift;
@@ -142,6 +132,9 @@ typedef struct {
   float conj_sign, scale;
 #if GAIN_ARGS
   gain_args gain;
+#endif
+#if FFT_ROUND_TRIP
+  global const float *gains;
 #endif
 } stage_args;
 
@@ -292,16 +285,6 @@ float2 stage_twiddle (global const float2 *twiddles, const stage_args *a,
   return twiddles[n * e * a->twiddle_step];
 }
 
-#if GAIN_ARGS
-float gain_of (const gain_args *g, uint index)
-{
-  uint x = index % g->width, y = index / g->width;
-  return gain_at (g->frequencies[x], g->frequencies[g->width + y],
-                  g->large_period, g->small_period, g->shape, g->order,
-                  g->reject, g->keep_mean, g->stripes, g->stripe_scale,
-                  g->notches, g->notch_count);
-}
-#endif
 
 float2 load (global const float2 *src, global const float2 *twiddles,
              const stage_args *a, uint lane, uint e)
@@ -532,7 +515,7 @@ void gain_outputs (float2 *x, const stage_args *a, uint first_lane)
         {
           uint index = global_index (first_lane + lane, j + r * per_lane,
                                      a->inner_out_shift);
-          float2 v = x[b * LAST_RADIX + r] * gain_of (&a->gain, index);
+          float2 v = x[b * LAST_RADIX + r] * a->gains[index];
           x[b * LAST_RADIX + r] = (float2) (v.x, -v.y);
         }
     }
@@ -599,6 +582,10 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
                        float stripe_scale, global const float *notches,
                        int notch_count
 #endif
+#if FFT_ROUND_TRIP
+                       ,
+                       global const float *gains
+#endif
 )
 {
   local float2 buffer[LOCAL_VALUES];
@@ -608,6 +595,9 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
 #if GAIN_ARGS
     { frequencies, width, large_period, small_period, shape, order, reject,
       keep_mean, stripes, stripe_scale, notches, notch_count },
+#endif
+#if FFT_ROUND_TRIP
+    gains,
 #endif
   };
 #if FFT_TWO_PLANES

@@ -1,7 +1,7 @@
 /* The band-pass filter's kernels around the FFT: packing two real planes
- * into one complex plane, unpacking for the download, windows and the
- * spectrum view. The gain is
- * applied by the first inverse FFT stage. These kernels live in the
+ * into one complex plane, unpacking for the download, windows, the
+ * spectrum view and the gain table of fftcl_filter's round trip. The gain
+ * is otherwise applied by the first inverse FFT stage. These kernels live in the
  * program built once per device, the FFT stages in programs built per
  * stage shape (FFT_LENGTH defined). */
 #ifndef FFT_LENGTH
@@ -59,6 +59,20 @@ kernel void window_means (global const float2 *plane, global float *means,
   means[at] = mean.x;
   if (has_imaginary)
     means[window_width * window_height + at] = mean.y;
+}
+
+/* gains[i]: the gain at position i of the spectrum planes. */
+kernel void gain_table (global float *gains, global const float *frequencies,
+                        uint width, float large_period, float small_period,
+                        int shape, float order, int reject, int keep_mean,
+                        int stripes, float stripe_scale,
+                        global const float *notches, int notch_count)
+{
+  const gain_args g = { frequencies, width,     large_period, small_period,
+                        shape,       order,     reject,       keep_mean,
+                        stripes,     stripe_scale, notches,   notch_count };
+  uint i = get_global_id (0);
+  gains[i] = gain_of (&g, i);
 }
 
 /* From the spectrum order's frequency table (k/N per position, x then y),
