@@ -51,12 +51,6 @@ typedef enum {
  * launch: on an H200 the RGB filter took 15 % less time at 512² and 5 %
  * less at 1024², but 8 % more at 4096². */
 #define LARGEST_PAIRED_PLANE (1024 * 1024)
-/* The filter's round trip (the last forward stage, the gain and the first
- * inverse stage as one kernel) pays where that stage is this long or
- * longer: on an H200 it took the RGB filter from 1.10 to 1.07 ms at 4096²
- * (a 64-long stage) and from 4.96 to 4.85 ms at 8192², but from 0.296 to
- * 0.324 ms at 2048², whose last stage is 32 long. */
-#define MIN_ROUND_TRIP_LENGTH 64
 /* A stage is at least radix 2, and plane sizes stay below 2^32. */
 #define MAX_AXIS_STAGES 32
 
@@ -567,8 +561,8 @@ static fftcl_status create_frequencies (const fftcl_ocl_device *device,
 
 /* The last in-place stage of the last axis that has stages, again, with
  * the gain: as the first inverse stage, and, when it is not the only
- * stage and long enough, as the round trip; two planes per launch where
- * the in-place stages take two. */
+ * stage, as the round trip; two planes per launch where the in-place
+ * stages take two. */
 static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
                                          fftcl_ocl_device *device,
                                          const axis *last, size_t area,
@@ -581,8 +575,10 @@ static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
   stage_kind planes = fft->pairs_planes ? STAGE_TWO_PLANES : STAGE_PLAIN;
   fftcl_status status = create_stage (device, &s, tables, STAGE_GAIN | planes,
                                       &fft->filter_entry, err);
-  if (status == FFTCL_OK && fft->in_place.count > 1
-      && s.length >= MIN_ROUND_TRIP_LENGTH)
+  /* With its gain read from a table, the round trip pays even where the
+   * last stage is short: on an H200 the RGB filter at 2048² (a 32-long
+   * stage) took 0.272 ms with it, 0.287 without. */
+  if (status == FFTCL_OK && fft->in_place.count > 1)
     status = create_stage (device, &s, tables, STAGE_ROUND_TRIP | planes,
                            &fft->round_trip, err);
   return status;
