@@ -8,7 +8,8 @@
  * borrow the first spectrum plane, and the filter must be loaded again.
  * An apply that keeps the spectrum transforms it back into the scratch
  * plane; the last apply (fftcl_filter_finish) and fftcl_filter filter the
- * spectrum planes in place. Windows of at most a quarter plane are
+ * spectrum planes in place, fftcl_filter with the gain tabled in the
+ * scratch plane for its round trip. Windows of at most a quarter plane are
  * averaged into a buffer of their own, made when first needed; the
  * spectrum view works in the scratch plane. */
 #include "backend.h"
