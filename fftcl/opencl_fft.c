@@ -588,8 +588,9 @@ static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
  * run a radix-2 stage and the longest row stage as one cross stage
  * (kernels/fft.cl): on an H200 the 16384² transform took 4.24 ms instead
  * of 4.57 with two stages of 128; four lanes of 4096, each value read four
- * times, 6.80. In place the two lanes of a row would overwrite what the
- * other still reads. */
+ * times, 6.80. Rows that fit one stage keep it: as cross stages 8192²
+ * took 1.03 ms instead of 0.94, 4096² 0.268 instead of 0.234. In place
+ * the two lanes of a row would overwrite what the other still reads. */
 static axis natural_rows (const fftcl_ocl_device *device, const axis *rows)
 {
   axis a = *rows;
