@@ -32,6 +32,10 @@
  *                               of its own, once for all planes, the gain
  *                               costs far less than inside this kernel
  *   FFT_CROSS                   1 for a cross stage (below), else 0
+ *   FFT_ELEMENT_TWIDDLES        1 when `twiddles` is the stage's own table
+ *                               of W_N^(n·e) at e · inner + n (row stages,
+ *                               whose neighbouring work-items hold
+ *                               neighbouring n), else 0
  * and runs it with FFT_TILE · L / FFT_PER_THREAD work-items per group.
  *
  * A plane is seen as [outer][L][inner]: lane λ is (λ / inner, λ % inner)
@@ -282,7 +286,11 @@ float2 stage_twiddle (global const float2 *twiddles, const stage_args *a,
 {
   uint inner_mask = (1u << a->inner_out_shift) - 1;
   uint n = (lane & inner_mask) >> a->twiddle_lane_shift;
+#if FFT_ELEMENT_TWIDDLES
+  return twiddles[(e << a->inner_out_shift) + n];
+#else
   return twiddles[n * e * a->twiddle_step];
+#endif
 }
 
 

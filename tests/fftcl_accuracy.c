@@ -193,8 +193,9 @@ static void check_filter (fftcl_context *ctx, shape s, const fftcl_gain *g,
 static void check_filters (fftcl_context *ctx, size_t max_area, int large)
 {
   static const shape filter_shapes[] = {
-    { 1, 1, 1 },      { 64, 32, 3 },   { 256, 256, 4 },
-    { 8, 512, 1 },    { 1024, 512, 3 }, { 4096, 4096, 3 },
+    { 1, 1, 1 },      { 64, 32, 3 },    { 256, 256, 4 },
+    { 8, 512, 1 },    { 16384, 4, 3 },  { 1024, 512, 3 },
+    { 4096, 4096, 3 },
   };
   size_t shape_count = sizeof filter_shapes / sizeof *filter_shapes
                        - (large ? 0 : 1);
