@@ -49,10 +49,11 @@
  * the values e and e + L of the row, takes their sum (k = 0) or their
  * difference times W_N^e (k = 1) and runs the FFT of length L on those;
  * out of place only, as the two lanes read the same values. Inverse
- * transforms conjugate on load and store. Twiddles come from tables computed in double on the host (float
- * sin/cos of large angles is not accurate enough): exp(−2πi m / M) for the
- * stages, and for the passes inside a stage one table per length laid out
- * so that neighbouring work-items read neighbouring entries. */
+ * transforms conjugate on load and store. Twiddles come from tables
+ * computed in double on the host (float sin/cos of large angles is not
+ * accurate enough): exp(−2πi m / M) for the stages, and for the passes
+ * inside a stage one table per length laid out so that neighbouring
+ * work-items read neighbouring entries. */
 #ifdef FFT_LENGTH
 
 #define LENGTH FFT_LENGTH
@@ -292,7 +293,6 @@ float2 stage_twiddle (global const float2 *twiddles, const stage_args *a,
   return twiddles[n * e * a->twiddle_step];
 #endif
 }
-
 
 float2 load (global const float2 *src, global const float2 *twiddles,
              const stage_args *a, uint lane, uint e)
