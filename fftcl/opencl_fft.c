@@ -498,6 +498,7 @@ static fftcl_status add_axis (fftcl_ocl_device *device, stage_list *list,
                               cl_uint table_length, const cl_mem *tables,
                               fftcl_error *err)
 {
+  /* A cross stage stands for stages 0 and 1. */
   for (unsigned i = a->cross; i < a->stage_count; i++)
     {
       stage_shape s = i == 1 && a->cross
