@@ -412,7 +412,6 @@ static fftcl_status build_stage (fftcl_ocl_device *device,
                      s->length);
 }
 
-/* `tables` are the stage and pass twiddles. */
 static void set_twiddle (float *table, size_t index, double turns)
 {
   table[2 * index] = (float) cos (-2 * M_PI * turns);
@@ -465,6 +464,7 @@ static fftcl_status create_element_twiddles (const fftcl_ocl_device *device,
   return status;
 }
 
+/* `tables` are the stage and pass twiddles of `table_length`. */
 static fftcl_status create_stage (fftcl_ocl_device *device,
                                   const stage_shape *s, const cl_mem *tables,
                                   cl_uint table_length, stage_kind kind,
@@ -514,7 +514,6 @@ static fftcl_status add_axis (fftcl_ocl_device *device, stage_list *list,
   return FFTCL_OK;
 }
 
-
 /* exp(−2πi m / length) for m < length, computed in double. */
 static void fill_stage_twiddles (float *table, cl_uint length)
 {
@@ -545,7 +544,6 @@ static void fill_pass_twiddles (float *table, cl_uint longest, cl_uint radix)
                          (double) k * r / ((double) radix * span));
     }
 }
-
 
 /* The stage twiddles for axes up to `length` and the pass twiddles for
  * stages up to `longest_stage` with passes of `radix`. */
