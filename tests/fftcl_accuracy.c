@@ -3,6 +3,7 @@
 #include "check.h"
 #include "fftcl.h"
 #include "fftcl_oracle.h"
+#include "on_device.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -71,6 +72,7 @@ static void check_steps (fftcl_context *ctx, shape s,
   check (e <= bound, "%s %zux%zu batch %zu: rel rms %.2e%s%s", label,
          s.width, s.height, s.batch, e, status == FFTCL_OK ? "" : " ",
          status == FFTCL_OK ? "" : err.message);
+  check_on_device (ctx, plan, label, s.width, s.height);
   free (data);
   free (want);
   fftcl_plan_destroy (plan);
@@ -185,6 +187,7 @@ static void check_filter (fftcl_context *ctx, shape s, const fftcl_gain *g,
   check (e <= two_transform_bound, "filter %s %zux%zu, %zu planes: rel rms %.2e %s",
          label, s.width, s.height, s.batch, e,
          status == FFTCL_OK ? "" : err.message);
+  check_on_device (ctx, plan, "filter", s.width, s.height);
   free (planes);
   free (want);
   fftcl_plan_destroy (plan);

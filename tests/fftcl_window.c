@@ -7,6 +7,7 @@
 #include "check.h"
 #include "fftcl.h"
 #include "fftcl_oracle.h"
+#include "on_device.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -382,6 +383,8 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
   if (mirrored)
     free (seen);
   free (planes);
+  check_on_device (ctx, plan, mirrored ? "windows, mirrored," : "windows",
+                   s.width, s.height);
   fftcl_plan_destroy (plan);
 }
 
@@ -489,6 +492,9 @@ static void check_laid_out (fftcl_context *ctx, shape s, int mirrored)
     free (seen);
   free (pixels);
   free (planes);
+  check_on_device (ctx, plan,
+                   mirrored ? "laid out, mirrored," : "laid out", s.width,
+                   s.height);
   fftcl_plan_destroy (plan);
 }
 
@@ -559,6 +565,7 @@ static void check_sinusoids (fftcl_context *ctx)
          "sinusoids: peaks in their cells off by %.1e, elsewhere at most "
          "%.1e %s",
          peak_error, elsewhere, status == FFTCL_OK ? "" : err.message);
+  check_on_device (ctx, plan, "sinusoids", s.width, s.height);
   fftcl_plan_destroy (plan);
   free (view);
   free (planes);
