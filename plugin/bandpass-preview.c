@@ -202,7 +202,7 @@ show_result (const PreviewResult *result,
                                 result->spectrum_height);
 
   preview_dump (&result->window, result->pixels, result->bytes_per_pixel,
-                result->coarse);
+                result->coarse, result->device);
 
   /* A result for a view since scrolled away from is not drawn: the
    * request for the new view follows. */

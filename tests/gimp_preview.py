@@ -33,20 +33,26 @@ SIZE = "1500x1000"     # over a megapixel: the CPU shows a coarse result first
 LARGE_STRUCTURES = "25"
 QUIET_SECONDS = 4      # no new dump for this long: the preview settled
 WAIT_SECONDS = 180     # the first preview may wait for kernels to compile
+# What the device label says, in part, for each FFTCL_DEVICE the test
+# runs with.
+DEVICE_NAMES = {"cpu": "CPU (FFTW", "pocl": "Portable Computing Language"}
+
 # A point inside the preview area, whatever the image's shape: the view
 # sits at the dialog's top left.
 VIEW_POINT = ("100", "100")
 
 
 def read_dump(path):
-    """(x, y, step, H×W×bytes array, kind) of a preview-NNNNN.dump."""
+    """(x, y, step, H×W×bytes array, kind, device) of a
+    preview-NNNNN.dump."""
     with open(path, "rb") as f:
         header, _, body = f.read().partition(b"\n")
-    magic, x, y, width, height, step, depth, kind = header.split()
+    fields = header.split(maxsplit=8)
+    magic, x, y, width, height, step, depth, kind, device = fields
     assert magic == b"fft-bandpass-preview", header
     width, height, depth = int(width), int(height), int(depth)
     pixels = np.frombuffer(body, np.uint8).reshape(height, width, depth)
-    return int(x), int(y), int(step), pixels, kind.decode()
+    return int(x), int(y), int(step), pixels, kind.decode(), device.decode()
 
 
 def read_ppm(path):
@@ -98,7 +104,7 @@ def compare(label, dump, output):
     clipped pixel are left out."""
     if not gh.check(dump is not None, f"{label}: the preview refreshed"):
         return
-    x, y, step, pixels, _ = dump
+    x, y, step, pixels = dump[:4]
     height, width = pixels.shape[:2]
     expected = block_means(output, x, y, step, width, height)
     clipped = block_means((output == 0) | (output == 255), x, y, step,
@@ -121,6 +127,13 @@ def drive(call, window, folder):
     gx.type_into(env, window, "alt+g", LARGE_STRUCTURES)
     whole = settle(folder, count, lambda dump: dump[2] > 1)
     kinds = [read_dump(d)[4] for d in dumps(folder)[count:]]
+    # fftcl redoes a failed OpenCL call on the CPU, which gives the right
+    # pixels too: only the device the dialog names tells that it happened.
+    devices = sorted({read_dump(d)[5] for d in dumps(folder)})
+    expected = DEVICE_NAMES[os.environ.get("FFTCL_DEVICE", "cpu")]
+    on_device = all(expected in d and "failed" not in d for d in devices)
+    gh.check(bool(devices) and on_device,
+             f"the preview ran on the chosen device: {devices}")
     if os.environ.get("FFTCL_DEVICE") == "cpu":
         gh.check(kinds[:1] == ["coarse"] and "full" in kinds,
                  f"on the CPU a coarse preview comes first, then the full one: "
