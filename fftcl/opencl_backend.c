@@ -463,6 +463,17 @@ static fftcl_status fill_gain_table (const opencl_plan *plan,
   return FFTCL_OK;
 }
 
+/* fftcl_filter's first half on the device: the gain table, then the
+ * forward transform short of its last stage. */
+static fftcl_status filter_forward (opencl_plan *plan, fftcl_error *err)
+{
+  fftcl_status status = fill_gain_table (plan, err);
+  if (status == FFTCL_OK)
+    status = fftcl_ocl_fft_filter_forward (plan->fft, plan->spectra,
+                                           plan->spectrum_count, err);
+  return status;
+}
+
 /* Reads a rectangle of floats of `plane`, `columns` × `rows` from
  * (column, row) with rows `pitch` floats apart, to `host` with rows
  * `host_pitch` floats apart. */
@@ -752,10 +763,7 @@ static fftcl_status filter_once (void *state, const fftcl_gain *gain,
   if (status == FFTCL_OK)
     status = set_gain (plan, gain, err);
   if (status == FFTCL_OK)
-    status = fill_gain_table (plan, err);
-  if (status == FFTCL_OK)
-    status = fftcl_ocl_fft_filter_forward (plan->fft, plan->spectra,
-                                           plan->spectrum_count, err);
+    status = filter_forward (plan, err);
   if (status == FFTCL_OK)
     status = time_step (plan, timings ? &timings->forward_ms : NULL, &start,
                         err);
@@ -919,10 +927,7 @@ static fftcl_status run_filter (opencl_plan *plan, const void *unused,
                                 fftcl_error *err)
 {
   (void) unused;
-  fftcl_status status = fill_gain_table (plan, err);
-  if (status == FFTCL_OK)
-    status = fftcl_ocl_fft_filter_forward (plan->fft, plan->spectra,
-                                           plan->spectrum_count, err);
+  fftcl_status status = filter_forward (plan, err);
   if (status == FFTCL_OK)
     status = fftcl_ocl_fft_filter_rest (plan->fft, plan->spectra,
                                         plan->spectrum_count, err);

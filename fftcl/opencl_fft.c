@@ -927,14 +927,21 @@ fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
                          FFTCL_INVERSE, planes, count, err);
 }
 
+/* A stage's arguments after its planes: the gain's, or the round trip's
+ * table. */
+static fftcl_status set_args_after_planes (const stage *st,
+                                           const fftcl_ocl_arg *args,
+                                           size_t count, fftcl_error *err)
+{
+  return fftcl_ocl_set_args (st->kernel, PLANE_ARGS_FIRST + st->two_planes,
+                             args, count, err);
+}
+
 fftcl_status fftcl_ocl_fft_set_gain (const fftcl_ocl_fft *fft,
                                      const fftcl_ocl_arg *args, size_t count,
                                      fftcl_error *err)
 {
-  const stage *entry = &fft->filter_entry;
-  return fftcl_ocl_set_args (entry->kernel,
-                             PLANE_ARGS_FIRST + entry->two_planes, args,
-                             count, err);
+  return set_args_after_planes (&fft->filter_entry, args, count, err);
 }
 
 fftcl_status fftcl_ocl_fft_filtered_inverse (const fftcl_ocl_fft *fft,
@@ -974,11 +981,8 @@ int fftcl_ocl_fft_has_round_trip (const fftcl_ocl_fft *fft)
 fftcl_status fftcl_ocl_fft_set_gain_table (const fftcl_ocl_fft *fft,
                                           cl_mem gains, fftcl_error *err)
 {
-  const stage *round_trip = &fft->round_trip;
   const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (gains) };
-  return fftcl_ocl_set_args (round_trip->kernel,
-                             PLANE_ARGS_FIRST + round_trip->two_planes, args,
-                             1, err);
+  return set_args_after_planes (&fft->round_trip, args, 1, err);
 }
 
 fftcl_status fftcl_ocl_fft_filter_rest (const fftcl_ocl_fft *fft,
