@@ -70,10 +70,11 @@
 
 /* The radix of the first pass: it takes up log2 L modulo log2 RADIX, so
  * the other passes are all radix RADIX. The pass twiddle table is laid
- * out for that radix (TABLE_FIRST_RADIX). A radix-2 remainder joins the
- * first radix-16 pass where work-items hold 32 values: one exchange fewer
- * (8192-long rows on NVIDIA, whose kernels run 256 work-items); the
- * passes after it have the spans the table has for them already. */
+ * out for that radix (TABLE_FIRST_RADIX). Where work-items hold enough
+ * values, the remainder joins the first radix-RADIX pass, up to radix 32:
+ * one exchange fewer (8192-long rows on NVIDIA, whose kernels run 256
+ * work-items, and 1024-long lanes of radix 8); the passes after it have
+ * the spans the table has for them already. */
 #if LENGTH == 1
 #define TABLE_FIRST_RADIX 1
 #elif FFT_LOG_LENGTH % LOG_RADIX == 0
@@ -81,8 +82,10 @@
 #else
 #define TABLE_FIRST_RADIX (1 << FFT_LOG_LENGTH % LOG_RADIX)
 #endif
-#if TABLE_FIRST_RADIX == 2 && RADIX == 16 && PER_THREAD >= 32
-#define FIRST_RADIX 32
+#if TABLE_FIRST_RADIX < RADIX && TABLE_FIRST_RADIX * RADIX <= 32          \
+  && TABLE_FIRST_RADIX * RADIX <= LENGTH                                    \
+  && PER_THREAD >= TABLE_FIRST_RADIX * RADIX
+#define FIRST_RADIX (TABLE_FIRST_RADIX * RADIX)
 #else
 #define FIRST_RADIX TABLE_FIRST_RADIX
 #endif
