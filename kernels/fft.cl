@@ -90,6 +90,12 @@
 #define FIRST_RADIX TABLE_FIRST_RADIX
 #endif
 #define LAST_RADIX (LENGTH > FIRST_RADIX ? RADIX : FIRST_RADIX)
+#define LOG_FIRST_RADIX                                                     \
+  (FIRST_RADIX == 32 ? 5                                                    \
+   : FIRST_RADIX == 16 ? 4                                                  \
+   : FIRST_RADIX == 8 ? 3                                                   \
+   : FIRST_RADIX == 4 ? 2                                                   \
+   : FIRST_RADIX == 2 ? 1 : 0)
 
 /* Passes read their twiddles before the exchange that precedes them, so
  * that the reads' latency overlaps it, where it paid on an H200: radix 8
@@ -508,29 +514,68 @@ void store_regrouped (global float2 *dst, global const float2 *twiddles,
     }
 }
 
+#if LENGTH > FIRST_RADIX
+/* The pass of the stage's FFT that follows the one of the given span:
+ * the exchange that brings each work-item its inputs, their twiddles and
+ * the radix-RADIX butterflies. */
+void later_pass (float2 *x, local float2 *buffer,
+                 global const float2 *pass_twiddles, uint span)
+{
+  float2 w[PER_THREAD];
+#if PREFETCH_TWIDDLES
+  read_pass_twiddles (w, pass_twiddles, span);
+#endif
+  if (span == FIRST_RADIX)
+    exchange (x, buffer, FIRST_RADIX, 1);
+  else
+    exchange (x, buffer, RADIX, span / RADIX);
+#if !PREFETCH_TWIDDLES
+  read_pass_twiddles (w, pass_twiddles, span);
+#endif
+  twiddle_pass (x, w);
+  butterflies (x, RADIX);
+}
+#endif
+
+/* The passes after the first that transform writes out one by one, so
+ * that their spans are constants: in a loop over spans NVIDIA's compiler
+ * divided by the span at run time (`#pragma unroll` crashed PoCL's
+ * kernels). Written out, it also reads a pass's twiddles ahead, which
+ * took the cross stages' work-items, 32 values each, from 118 registers
+ * to 156 and their 16384-long rows from 2.05 ms to 2.68 on an H200: they
+ * keep the loop. */
+#if FFT_CROSS
+#define UNROLLED_PASSES 0
+#else
+#define UNROLLED_PASSES ((FFT_LOG_LENGTH - LOG_FIRST_RADIX) / LOG_RADIX)
+#endif
+#define SPAN_AFTER(p) (FIRST_RADIX << LOG_RADIX * (p))
+
 /* The passes of the stage's FFT on values loaded as load_first_pass
  * leaves them. */
 void transform (float2 *x, local float2 *buffer,
                 global const float2 *pass_twiddles)
 {
   butterflies (x, FIRST_RADIX);
+#if UNROLLED_PASSES > 0
+  later_pass (x, buffer, pass_twiddles, SPAN_AFTER (0));
+#endif
+#if UNROLLED_PASSES > 1
+  later_pass (x, buffer, pass_twiddles, SPAN_AFTER (1));
+#endif
+#if UNROLLED_PASSES > 2
+  later_pass (x, buffer, pass_twiddles, SPAN_AFTER (2));
+#endif
+#if UNROLLED_PASSES > 3
+  later_pass (x, buffer, pass_twiddles, SPAN_AFTER (3));
+#endif
+#if UNROLLED_PASSES > 4
+#error "a stage of more passes than transform writes out"
+#endif
 #if LENGTH > FIRST_RADIX
-  for (uint span = FIRST_RADIX; span < LENGTH; span *= RADIX)
-    {
-      float2 w[PER_THREAD];
-#if PREFETCH_TWIDDLES
-      read_pass_twiddles (w, pass_twiddles, span);
-#endif
-      if (span == FIRST_RADIX)
-        exchange (x, buffer, FIRST_RADIX, 1);
-      else
-        exchange (x, buffer, RADIX, span / RADIX);
-#if !PREFETCH_TWIDDLES
-      read_pass_twiddles (w, pass_twiddles, span);
-#endif
-      twiddle_pass (x, w);
-      butterflies (x, RADIX);
-    }
+  for (uint span = SPAN_AFTER (UNROLLED_PASSES); span < LENGTH;
+       span *= RADIX)
+    later_pass (x, buffer, pass_twiddles, span);
 #endif
 }
 
