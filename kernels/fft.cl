@@ -99,11 +99,12 @@
 
 /* Passes read their twiddles before the exchange that precedes them, so
  * that the reads' latency overlaps it, where it paid on an H200: radix 8
- * (2048-long rows 29 µs instead of 33.5, the 2048² filter 5 % faster) and
- * strided lanes (the 4096² and 8192² filters 2.5 % faster). Rows of
- * radix 16 hold their 15 twiddles too long: the 4096-long rows took 97.5
- * µs instead of 86.5. */
-#define PREFETCH_TWIDDLES (RADIX == 8 || !FFT_LOAD_CONTIGUOUS)
+ * (2048-long rows 29 µs instead of 33.5, the 2048² filter 5 % faster),
+ * strided lanes (the 4096² and 8192² filters 2.5 % faster) and, once the
+ * passes were written out, the 4096-long rows (4096² 2 % faster). Work-
+ * items of 32 values would hold 30 twiddles too: 8192² took 1.06 ms
+ * instead of 0.90. */
+#define PREFETCH_TWIDDLES (PER_THREAD <= 16 || !FFT_LOAD_CONTIGUOUS)
 
 /* An exchange goes through local memory in windows: window w holds lane
  * group w % FFT_LANE_GROUPS (GROUP_TILE neighbouring lanes), both
