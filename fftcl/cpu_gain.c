@@ -1,23 +1,14 @@
 #include "backend.h"
 #include "cpu_plan.h"
+#include "gain.h"
 
-#include <math.h>
 #include <stdlib.h>
 
-#define LN2 0.69314718055994531
-
-/* exp(−ln2 · (f · period)²): one axis's factor of a Gaussian low-pass. */
-static double gaussian_factor (double f, double period)
-{
-  double x = f * period;
-  return exp (-LN2 * x * x);
-}
-
-/* The Gaussian is separable, and stripes depend on one axis only: without
- * notches a row then costs a few products per value, not two exp. */
+/* Without notches a row costs a few products per value, not two exp
+ * (gain.h's gain_is_separable). */
 static int separable (const fftcl_gain *gain)
 {
-  return gain->shape == FFTCL_SHAPE_GAUSSIAN && gain->notch_count == 0;
+  return gain_is_separable ((int) gain->shape, (int) gain->notch_count);
 }
 
 int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
@@ -36,14 +27,12 @@ int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
   double scale = fftcl_stripe_scale (gain, grid_width, grid_height);
   for (size_t i = 0; i < count; i++)
     {
-      rows->small_x[i] = gaussian_factor (fx[i], gain->small_period);
+      rows->small_x[i] = gain_gaussian (fx[i], gain->small_period);
       rows->large_x[i] = gain->large_period > 0
-                           ? gaussian_factor (fx[i], gain->large_period)
+                           ? gain_gaussian (fx[i], gain->large_period)
                            : 0;
-      double bins = fx[i] * scale;
-      rows->stripes_x[i] = gain->stripes == FFTCL_STRIPES_HORIZONTAL
-                             ? 1 - exp (-bins * bins)
-                             : 1;
+      rows->stripes_x[i] = gain_axis_stripes (
+        fx[i], (int) gain->stripes, GAIN_STRIPES_HORIZONTAL, scale);
     }
   return 1;
 }
@@ -58,20 +47,16 @@ void cpu_gain_row (const cpu_gain_rows *rows, double fy, float *out)
                                         rows->grid_height, rows->fx[i], fy);
       return;
     }
-  double small_y = gaussian_factor (fy, gain->small_period);
-  double large_y = gaussian_factor (fy, gain->large_period);
-  double bins = fy * fftcl_stripe_scale (gain, rows->grid_width,
-                                         rows->grid_height);
-  double stripes_y = gain->stripes == FFTCL_STRIPES_VERTICAL
-                       ? 1 - exp (-bins * bins)
-                       : 1;
+  double small_y = gain_gaussian (fy, gain->small_period);
+  double large_y = gain_gaussian (fy, gain->large_period);
+  double stripes_y = gain_axis_stripes (
+    fy, (int) gain->stripes, GAIN_STRIPES_VERTICAL,
+    fftcl_stripe_scale (gain, rows->grid_width, rows->grid_height));
   for (size_t i = 0; i < rows->count; i++)
-    {
-      double pass = rows->small_x[i] * small_y
-                    * (1 - rows->large_x[i] * large_y);
-      double band = gain->reject ? 1 - pass : pass;
-      out[i] = (float) (band * rows->stripes_x[i] * stripes_y);
-    }
+    out[i] = (float) gain_from_factors (rows->small_x[i] * small_y,
+                                        rows->large_x[i] * large_y,
+                                        rows->stripes_x[i] * stripes_y,
+                                        gain->reject);
   if (gain->keep_mean && fy == 0)
     for (size_t i = 0; i < rows->count; i++)
       if (rows->fx[i] == 0)

@@ -9,7 +9,8 @@
 /* kernels/fft.cl's twiddle modes. */
 enum { TWIDDLE_NONE, TWIDDLE_BEFORE, TWIDDLE_AFTER };
 /* fft_stage's arguments after `scale`: the second plane, when the kernel
- * takes one, then the gain's, or the round trip's gain table. */
+ * takes one, then the gain's, or the round trip's gain table and the
+ * gain's. */
 #define PLANE_ARGS_FIRST 11
 
 /* What a stage's kernel does besides its FFT: STAGE_PLAIN, or one of
@@ -959,21 +960,26 @@ fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
                          FFTCL_INVERSE, planes, count, err);
 }
 
-/* A stage's arguments after its planes: the gain's, or the round trip's
- * table. */
-static fftcl_status set_args_after_planes (const stage *st,
+/* A stage's arguments from `after` past its planes on: the gain's, or
+ * the round trip's table (0) and gain (1). */
+static fftcl_status set_args_after_planes (const stage *st, cl_uint after,
                                            const fftcl_ocl_arg *args,
                                            size_t count, fftcl_error *err)
 {
-  return fftcl_ocl_set_args (st->kernel, PLANE_ARGS_FIRST + st->two_planes,
-                             args, count, err);
+  return fftcl_ocl_set_args (st->kernel,
+                             PLANE_ARGS_FIRST + st->two_planes + after, args,
+                             count, err);
 }
 
 fftcl_status fftcl_ocl_fft_set_gain (const fftcl_ocl_fft *fft,
                                      const fftcl_ocl_arg *args, size_t count,
                                      fftcl_error *err)
 {
-  return set_args_after_planes (&fft->filter_entry, args, count, err);
+  fftcl_status status
+    = set_args_after_planes (&fft->filter_entry, 0, args, count, err);
+  if (status == FFTCL_OK && fft->round_trip.kernel)
+    status = set_args_after_planes (&fft->round_trip, 1, args, count, err);
+  return status;
 }
 
 fftcl_status fftcl_ocl_fft_filtered_inverse (const fftcl_ocl_fft *fft,
@@ -1014,7 +1020,7 @@ fftcl_status fftcl_ocl_fft_set_gain_table (const fftcl_ocl_fft *fft,
                                           cl_mem gains, fftcl_error *err)
 {
   const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (gains) };
-  return set_args_after_planes (&fft->round_trip, args, 1, err);
+  return set_args_after_planes (&fft->round_trip, 0, args, 1, err);
 }
 
 fftcl_status fftcl_ocl_fft_filter_rest (const fftcl_ocl_fft *fft,

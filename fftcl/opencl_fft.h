@@ -44,10 +44,11 @@ fftcl_status fftcl_ocl_fft_in_place (const fftcl_ocl_fft *fft,
                                      const cl_mem *planes, size_t count,
                                      fftcl_error *err);
 
-/* Sets the gain arguments of the filter's first inverse stage, in the
- * order of gain.h's gain_at after the frequencies: frequencies (the buffer
- * below), width, large_period, small_period, shape, order, reject,
- * keep_mean, stripes, stripe_scale, notches, notch_count. */
+/* Sets the gain arguments of the filter's first inverse stage and of the
+ * round trip, in the order of gain.h's GAIN_PARAMETERS: frequencies (the
+ * buffer below), width, large_period, small_period, shape, order, reject,
+ * keep_mean, stripes, stripe_scale, notches, notch_count, factors,
+ * separable. */
 fftcl_status fftcl_ocl_fft_set_gain (const fftcl_ocl_fft *fft,
                                      const fftcl_ocl_arg *args, size_t count,
                                      fftcl_error *err);

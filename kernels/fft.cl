@@ -30,7 +30,9 @@
  *                               each position from a table (gain_table in
  *                               kernels/filter.cl): evaluated in a pass
  *                               of its own, once for all planes, the gain
- *                               costs far less than inside this kernel
+ *                               costs far less than inside this kernel,
+ *                               except a separable gain (gain.h), whose
+ *                               few products take the table's place
  *   FFT_CROSS                   1 for a cross stage (below), else 0
  *   FFT_ELEMENT_TWIDDLES        1 when `twiddles` is the stage's own table
  *                               of W_N^(n·e) at e · inner + n (row stages,
@@ -142,7 +144,7 @@
 #define LOCAL_VALUES PADDED (GROUP_VALUES)
 #endif
 
-#define GAIN_ARGS FFT_GAIN
+#define GAIN_ARGS (FFT_GAIN || FFT_ROUND_TRIP)
 #if FFT_CROSS && (FFT_GAIN || FFT_ROUND_TRIP || FFT_TWO_PLANES)
 #error "cross stages run out of place"
 #endif
@@ -594,7 +596,9 @@ void gain_outputs (float2 *x, const stage_args *a, uint first_lane)
         {
           uint index = global_index (first_lane + lane, j + r * per_lane,
                                      a->inner_out_shift);
-          float2 v = x[b * LAST_RADIX + r] * a->gains[index];
+          float gain = a->gain.separable ? separable_gain_of (&a->gain, index)
+                                         : a->gains[index];
+          float2 v = x[b * LAST_RADIX + r] * gain;
           x[b * LAST_RADIX + r] = (float2) (v.x, -v.y);
         }
     }
@@ -653,17 +657,13 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
                        ,
                        global float2 *second_plane
 #endif
-#if GAIN_ARGS
-                       ,
-                       global const float *frequencies, uint width,
-                       float large_period, float small_period, int shape,
-                       float order, int reject, int keep_mean, int stripes,
-                       float stripe_scale, global const float *notches,
-                       int notch_count
-#endif
 #if FFT_ROUND_TRIP
                        ,
                        global const float *gains
+#endif
+#if GAIN_ARGS
+                       ,
+                       GAIN_PARAMETERS
 #endif
 )
 {
@@ -672,8 +672,7 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
     inner_in_shift, inner_out_shift, twiddle_lane_shift, twiddle_step,
     twiddle_mode,   conj_sign,       scale,
 #if GAIN_ARGS
-    { frequencies, width, large_period, small_period, shape, order, reject,
-      keep_mean, stripes, stripe_scale, notches, notch_count },
+    GAIN_ARGS_OF_PARAMETERS,
 #endif
 #if FFT_ROUND_TRIP
     gains,

@@ -62,17 +62,25 @@ kernel void window_means (global const float2 *plane, global float *means,
 }
 
 /* gains[i]: the gain at position i of the spectrum planes. */
-kernel void gain_table (global float *gains, global const float *frequencies,
-                        uint width, float large_period, float small_period,
-                        int shape, float order, int reject, int keep_mean,
-                        int stripes, float stripe_scale,
-                        global const float *notches, int notch_count)
+kernel void gain_table (global float *gains, GAIN_PARAMETERS)
 {
-  const gain_args g = { frequencies, width,     large_period, small_period,
-                        shape,       order,     reject,       keep_mean,
-                        stripes,     stripe_scale, notches,   notch_count };
+  const gain_args g = GAIN_ARGS_OF_PARAMETERS;
   uint i = get_global_id (0);
   gains[i] = gain_of (&g, i);
+}
+
+/* table[p]: gain_args' factors of a separable gain at position p, of x
+ * for p < width, else of y (`factors` is the same buffer, unread). */
+kernel void gain_factors (global float4 *table, GAIN_PARAMETERS)
+{
+  uint p = get_global_id (0);
+  float f = frequencies[p];
+  int across = p < width ? GAIN_STRIPES_HORIZONTAL : GAIN_STRIPES_VERTICAL;
+  table[p] = (float4) (gain_gaussian (f, small_period),
+                       large_period > 0 ? gain_gaussian (f, large_period)
+                                        : 0.0f,
+                       gain_axis_stripes (f, stripes, across, stripe_scale),
+                       f == 0.0f ? 1.0f : 0.0f);
 }
 
 /* From the spectrum order's frequency table (k/N per position, x then y),

@@ -87,9 +87,46 @@ GAIN_FN GAIN_REAL gain_at (GAIN_REAL fx, GAIN_REAL fy, GAIN_REAL large_period,
          * gain_notches (fx, fy, notches, notch_count, shape, order);
 }
 
+/* Without notches a Gaussian gain is a few products of factors of one
+ * axis each, exp(−ln2 (fx² + fy²) p²) = exp(−ln2 fx² p²) · exp(−ln2 fy² p²),
+ * and stripes depend on one axis only: then the gain at a frequency needs
+ * no exp of its own. */
+GAIN_FN int gain_is_separable (int shape, int notch_count)
+{
+  return shape == GAIN_SHAPE_GAUSSIAN && notch_count == 0;
+}
+
+/* One axis's factor of a Gaussian low-pass of cut-off 1/period. */
+GAIN_FN GAIN_REAL gain_gaussian (GAIN_REAL f, GAIN_REAL period)
+{
+  return gain_lowpass (f * period, GAIN_SHAPE_GAUSSIAN, 0);
+}
+
+/* One axis's stripe factor: the stripes' own where their energy lies
+ * across this axis (`across`: GAIN_STRIPES_HORIZONTAL for x), else 1. */
+GAIN_FN GAIN_REAL gain_axis_stripes (GAIN_REAL f, int stripes, int across,
+                                     GAIN_REAL stripe_scale)
+{
+  return stripes == across ? gain_stripes (f, f, stripes, stripe_scale) : 1;
+}
+
+/* gain_at of a separable gain, before keep_mean, from the products over
+ * both axes of the small-period factors, of the large-period ones (0
+ * without a large period) and of the stripe factors. */
+GAIN_FN GAIN_REAL gain_from_factors (GAIN_REAL small, GAIN_REAL large,
+                                     GAIN_REAL stripes, int reject)
+{
+  GAIN_REAL pass = small * (1 - large);
+  return (reject ? 1 - pass : pass) * stripes;
+}
+
 #ifdef __OPENCL_VERSION__
 /* gain_at's arguments, and where each position's frequencies are:
- * frequencies[x] and frequencies[width + y]. */
+ * frequencies[x] and frequencies[width + y]. A separable gain reads its
+ * factors instead: factors[x] and factors[width + y] hold, for that
+ * position's frequency f, the Gaussian factors of the small and the large
+ * period, the stripe factor and whether f is 0 (kernels/filter.cl's
+ * gain_factors fills them). */
 typedef struct {
   global const float *frequencies;
   uint width;
@@ -100,18 +137,51 @@ typedef struct {
   float stripe_scale;
   global const float *notches;
   int notch_count;
+  global const float4 *factors;
+  int separable;
 } gain_args;
 
-/* The gain at position `index` of a spectrum plane. Widths are powers of
+/* A kernel's parameters that make its gain_args, in that order. */
+#define GAIN_PARAMETERS                                                     \
+  global const float *frequencies, uint width, float large_period,          \
+    float small_period, int shape, float order, int reject, int keep_mean,  \
+    int stripes, float stripe_scale, global const float *notches,           \
+    int notch_count, global const float4 *factors, int separable
+#define GAIN_ARGS_OF_PARAMETERS                                             \
+  { frequencies, width,        large_period, small_period, shape,           \
+    order,       reject,       keep_mean,    stripes,      stripe_scale,    \
+    notches,     notch_count,  factors,      separable }
+
+/* Position `index` of a spectrum plane as x and y. Widths are powers of
  * two: a division by one known only at run time would cost more than the
  * rest of the index arithmetic (3 % of the 4096² filter on an H200). */
+uint2 gain_position (const gain_args *g, uint index)
+{
+  return (uint2) (index & (g->width - 1), index >> (31 - clz (g->width)));
+}
+
+/* The gain at position `index` of a spectrum plane. */
 float gain_of (const gain_args *g, uint index)
 {
-  uint x = index & (g->width - 1), y = index >> (31 - clz (g->width));
-  return gain_at (g->frequencies[x], g->frequencies[g->width + y],
+  uint2 at = gain_position (g, index);
+  return gain_at (g->frequencies[at.x], g->frequencies[g->width + at.y],
                   g->large_period, g->small_period, g->shape, g->order,
                   g->reject, g->keep_mean, g->stripes, g->stripe_scale,
                   g->notches, g->notch_count);
+}
+
+/* The same for a separable gain, from its factors. Where the gain is
+ * applied as values are loaded, evaluating it is faster on an H200 (the
+ * preview's refresh took 7 % longer with the factors); where it would be
+ * read from a table, the factors are (fftcl_filter's round trip). */
+float separable_gain_of (const gain_args *g, uint index)
+{
+  uint2 at = gain_position (g, index);
+  float4 fx = g->factors[at.x], fy = g->factors[g->width + at.y];
+  if (g->keep_mean && fx.w != 0 && fy.w != 0)
+    return 1;
+  return gain_from_factors (fx.x * fy.x, fx.y * fy.y, fx.z * fy.z,
+                            g->reject);
 }
 #endif
 
