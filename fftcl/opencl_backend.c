@@ -10,9 +10,9 @@
  * plane; the last apply (fftcl_filter_finish) and fftcl_filter filter the
  * spectrum planes in place, fftcl_filter with the gain tabled in the
  * scratch plane for its round trip (a separable gain as its factors per
- * axis, in a small buffer of their own). Windows of at most a quarter plane are
- * averaged into a buffer of their own, made when first needed; the
- * spectrum view works in the scratch plane. */
+ * axis, in a small buffer of their own). Windows of at most a quarter
+ * plane are averaged into a buffer of their own, made when first needed;
+ * the spectrum view works in the scratch plane. */
 #include "backend.h"
 
 #include "gain.h"
@@ -507,8 +507,8 @@ static fftcl_status fill_gain (const opencl_plan *plan, fftcl_error *err)
                               "filling the gain table", err);
 }
 
-/* fftcl_filter's first half on the device: the gain table, then the
- * forward transform short of its last stage. */
+/* fftcl_filter's first half on the device: what the round trip reads the
+ * gain from, then the forward transform short of its last stage. */
 static fftcl_status filter_forward (opencl_plan *plan, fftcl_error *err)
 {
   fftcl_status status = fill_gain (plan, err);
@@ -964,9 +964,9 @@ static fftcl_status time_transform (void *state, fftcl_direction direction,
   return time_runs (plan, run_transform, &direction, runs, ms, err);
 }
 
-/* fftcl_filter's work on the device without its transfers: the gain table,
- * the forward transform, then the round trip and the inverse, as many
- * planes at a time as one launch takes. */
+/* fftcl_filter's work on the device without its transfers: the gain's
+ * table or factors, the forward transform, then the round trip and the
+ * inverse, as many planes at a time as one launch takes. */
 static fftcl_status run_filter (opencl_plan *plan, const void *unused,
                                 fftcl_error *err)
 {

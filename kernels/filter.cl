@@ -1,9 +1,9 @@
 /* The band-pass filter's kernels around the FFT: packing two real planes
  * into one complex plane, unpacking for the download, windows, the
- * spectrum view and the gain table of fftcl_filter's round trip. The gain
- * is otherwise applied by the first inverse FFT stage. These kernels live
- * in the program built once per device, the FFT stages in programs built
- * per stage shape (FFT_LENGTH defined). */
+ * spectrum view and the gain's table or factors for fftcl_filter's round
+ * trip. The gain is otherwise applied by the first inverse FFT stage.
+ * These kernels live in the program built once per device, the FFT stages
+ * in programs built per stage shape (FFT_LENGTH defined). */
 #ifndef FFT_LENGTH
 
 /* Two real planes uploaded one after the other become one complex plane:
