@@ -25,11 +25,14 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Every library's timed runs follow one that is not timed, as the
- * peers' accuracy check always gave them: a plan's first run pays for
- * one-off work (PoCL, for one, builds a kernel for its work-group size
- * then). */
-enum { WARM_UP = 1, RUNS = 21 };
+/* Every library's timed runs follow untimed ones until the device has
+ * settled: for WARM_UP_MS, within 1 … MAX_WARM_UP runs. A plan's first run
+ * pays for one-off work (PoCL, for one, builds a kernel for its
+ * work-group size then), and on an H200 after a single untimed run the
+ * 512² and 1024² transforms took 10–20 % longer than after 300, fftcl's
+ * more than VkFFT's (2026-11-24, three rounds each). */
+enum { RUNS = 21, MAX_WARM_UP = 300 };
+#define WARM_UP_MS 100.0
 
 static int compare_doubles (const void *a, const void *b)
 {
@@ -41,6 +44,24 @@ static double median (double *ms, size_t n)
 {
   qsort (ms, n, sizeof *ms, compare_doubles);
   return ms[n / 2];
+}
+
+/* Runs what it times `runs` times, each run's milliseconds to ms[];
+ * nonzero when it failed. */
+typedef int (*timed_runs) (void *what, size_t runs, double *ms);
+
+/* The median of RUNS timed runs after the warm-up; NAN on failure. */
+static double settled_median (timed_runs run, void *what)
+{
+  double first, ms[RUNS];
+  if (run (what, 1, &first))
+    return NAN;
+  size_t warm_up = first > 0 ? (size_t) (WARM_UP_MS / first) : MAX_WARM_UP;
+  warm_up = warm_up < 1 ? 1 : warm_up > MAX_WARM_UP ? MAX_WARM_UP : warm_up;
+  double *warm_ms = malloc (warm_up * sizeof *warm_ms);
+  int failed = !warm_ms || run (what, warm_up, warm_ms) || run (what, RUNS, ms);
+  free (warm_ms);
+  return failed ? NAN : median (ms, RUNS);
 }
 
 static float *random_complex (size_t n)
@@ -93,17 +114,49 @@ static void report (const char *lib, size_t n, double ms, double err)
   fflush (stdout);
 }
 
+/* fftcl's timed calls, on a plan, with data (a transform) or planes and
+ * the gain (a filter). */
+typedef struct {
+  fftcl_plan *plan;
+  const float *data;
+  const fftcl_gain *gain;
+  fftcl_error err;
+} fftcl_timed;
+
+static int fftcl_runs (void *what, size_t runs, double *ms)
+{
+  fftcl_timed *t = what;
+  fftcl_status status
+    = t->gain ? fftcl_time_filter (t->plan, t->gain, t->data, runs, ms,
+                                   &t->err)
+              : fftcl_time_transform (t->plan, FFTCL_FORWARD, t->data, runs,
+                                      ms, &t->err);
+  return status != FFTCL_OK;
+}
+
+/* A plan of `batch` planes and the settled median of its timed calls;
+ * NAN (and a line saying why) on failure. The plan is left in t->plan. */
+static double time_fftcl_calls (fftcl_context *ctx, size_t n, size_t batch,
+                                fftcl_timed *t, const char *what)
+{
+  double ms = NAN;
+  if (fftcl_plan_create (ctx, n, n, batch, &t->plan, &t->err) == FFTCL_OK)
+    ms = settled_median (fftcl_runs, t);
+  if (isnan (ms))
+    printf ("# %s %zu: %s\n", what, n, t->err.message);
+  return ms;
+}
+
 static double time_fftcl (fftcl_context *ctx, size_t n, const float *data,
                           const double *ref)
 {
-  fftcl_plan *plan;
+  fftcl_timed timed = { NULL, data, NULL, { 0 } };
+  double t = time_fftcl_calls (ctx, n, 1, &timed, "fftcl");
+  fftcl_plan *plan = timed.plan;
   fftcl_error err;
-  double ms[WARM_UP + RUNS];
-  if (fftcl_plan_create (ctx, n, n, 1, &plan, &err) != FFTCL_OK ||
-      fftcl_time_transform (plan, FFTCL_FORWARD, data, WARM_UP + RUNS, ms,
-                            &err) != FFTCL_OK)
+  if (isnan (t))
     {
-      printf ("# fftcl %zu: %s\n", n, err.message);
+      fftcl_plan_destroy (plan);
       return NAN;
     }
   double rel = -1;
@@ -119,9 +172,35 @@ static double time_fftcl (fftcl_context *ctx, size_t n, const float *data,
     printf ("# fftcl %zu ran on the CPU: %s\n", n,
             fftcl_plan_fallback_reason (plan));
   fftcl_plan_destroy (plan);
-  double t = median (ms + WARM_UP, RUNS);
   report ("fftcl", n, t, rel);
   return t;
+}
+
+/* A peer's forward transforms, or, with a multiply kernel, a filter:
+ * forward, the multiply over `items` values, inverse. */
+typedef struct {
+  peer *p;
+  cl_command_queue queue;
+  cl_kernel multiply;
+  size_t items;
+} peer_timed;
+
+static int peer_runs (void *what, size_t runs, double *ms)
+{
+  peer_timed *t = what;
+  for (size_t i = 0; i < runs; i++)
+    {
+      double start = fftcl_now_ms ();
+      t->p->run (t->p, -1);
+      if (t->multiply)
+        {
+          clEnqueueNDRangeKernel (t->queue, t->multiply, 1, NULL, &t->items,
+                                  NULL, 0, NULL, NULL);
+          t->p->run (t->p, 1);
+        }
+      ms[i] = fftcl_now_ms () - start;
+    }
+  return 0;
 }
 
 /* Times one peer; with ref, also checks its forward result. */
@@ -154,15 +233,9 @@ static double time_peer (const char *lib, peer *(*create) (const bench_device *,
           rel = relative_rms (out, ref, n * n);
           free (out);
         }
-      double ms[WARM_UP + RUNS];
-      for (int i = 0; i < WARM_UP + RUNS; i++)
-        {
-          double start = fftcl_now_ms ();
-          p->run (p, -1);
-          ms[i] = fftcl_now_ms () - start;
-        }
+      peer_timed timed = { p, dev->queue, NULL, 0 };
+      t = settled_median (peer_runs, &timed);
       p->destroy (p);
-      t = median (ms + WARM_UP, RUNS);
       report (lib, n, t, rel);
     }
   clReleaseMemObject (buffer);
@@ -201,19 +274,11 @@ static const fftcl_gain bench_gain = {
 static double time_fftcl_filter (fftcl_context *ctx, size_t n,
                                  const float *rgb)
 {
-  fftcl_plan *plan;
-  fftcl_error err;
-  double ms[WARM_UP + RUNS];
-  if (fftcl_plan_create (ctx, n, n, 3, &plan, &err) != FFTCL_OK ||
-      fftcl_time_filter (plan, &bench_gain, rgb, WARM_UP + RUNS, ms,
-                         &err) != FFTCL_OK)
-    {
-      printf ("# fftcl filter %zu: %s\n", n, err.message);
-      return NAN;
-    }
-  fftcl_plan_destroy (plan);
-  double t = median (ms + WARM_UP, RUNS);
-  report ("filter:fftcl", n, t, -1);
+  fftcl_timed timed = { NULL, rgb, &bench_gain, { 0 } };
+  double t = time_fftcl_calls (ctx, n, 3, &timed, "fftcl filter");
+  fftcl_plan_destroy (timed.plan);
+  if (!isnan (t))
+    report ("filter:fftcl", n, t, -1);
   return t;
 }
 
@@ -266,19 +331,9 @@ static double time_vkfft_filter (const bench_device *dev, size_t n,
   double t = NAN;
   if (p)
     {
-      double ms[WARM_UP + RUNS];
-      size_t global = 2 * area;
-      for (int i = 0; i < WARM_UP + RUNS; i++)
-        {
-          double start = fftcl_now_ms ();
-          p->run (p, -1);
-          clEnqueueNDRangeKernel (dev->queue, multiply, 1, NULL, &global, NULL,
-                                  0, NULL, NULL);
-          p->run (p, 1);
-          ms[i] = fftcl_now_ms () - start;
-        }
+      peer_timed timed = { p, dev->queue, multiply, 2 * area };
+      t = settled_median (peer_runs, &timed);
       p->destroy (p);
-      t = median (ms + WARM_UP, RUNS);
       report ("filter:vkfft", n, t, -1);
     }
   clReleaseKernel (multiply);
@@ -365,8 +420,10 @@ int main (int argc, char **argv)
     return 1;
   fftw_init_threads ();
   fftwf_init_threads ();
-  printf ("# device: %s; FFTW: %ld threads; median of %d host-timed calls\n",
-          fftcl_context_device_name (ctx), sysconf (_SC_NPROCESSORS_ONLN), RUNS);
+  printf ("# device: %s; FFTW: %ld threads; median of %d host-timed calls "
+          "after %.0f ms (at most %d calls) of untimed ones\n",
+          fftcl_context_device_name (ctx), sysconf (_SC_NPROCESSORS_ONLN), RUNS,
+          WARM_UP_MS, MAX_WARM_UP);
   report_compile_time (4096);
   printf ("# LIB SIZE median_ms GB/s rel_err\n");
   for (size_t i = 0; i < count; i++)
