@@ -28,9 +28,7 @@ int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
   for (size_t i = 0; i < count; i++)
     {
       rows->small_x[i] = gain_gaussian (fx[i], gain->small_period);
-      rows->large_x[i] = gain->large_period > 0
-                           ? gain_gaussian (fx[i], gain->large_period)
-                           : 0;
+      rows->large_x[i] = gain_large_gaussian (fx[i], gain->large_period);
       rows->stripes_x[i] = gain_axis_stripes (
         fx[i], (int) gain->stripes, GAIN_STRIPES_HORIZONTAL, scale);
     }
@@ -48,7 +46,7 @@ void cpu_gain_row (const cpu_gain_rows *rows, double fy, float *out)
       return;
     }
   double small_y = gain_gaussian (fy, gain->small_period);
-  double large_y = gain_gaussian (fy, gain->large_period);
+  double large_y = gain_large_gaussian (fy, gain->large_period);
   double stripes_y = gain_axis_stripes (
     fy, (int) gain->stripes, GAIN_STRIPES_VERTICAL,
     fftcl_stripe_scale (gain, rows->grid_width, rows->grid_height));

@@ -77,8 +77,7 @@ kernel void gain_factors (global float4 *table, GAIN_PARAMETERS)
   float f = frequencies[p];
   int across = p < width ? GAIN_STRIPES_HORIZONTAL : GAIN_STRIPES_VERTICAL;
   table[p] = (float4) (gain_gaussian (f, small_period),
-                       large_period > 0 ? gain_gaussian (f, large_period)
-                                        : 0.0f,
+                       gain_large_gaussian (f, large_period),
                        gain_axis_stripes (f, stripes, across, stripe_scale),
                        f == 0.0f ? 1.0f : 0.0f);
 }

@@ -102,6 +102,13 @@ GAIN_FN GAIN_REAL gain_gaussian (GAIN_REAL f, GAIN_REAL period)
   return gain_lowpass (f * period, GAIN_SHAPE_GAUSSIAN, 0);
 }
 
+/* The same for the large period, 0 without one: gain_from_factors's
+ * `large` then leaves its factor out. */
+GAIN_FN GAIN_REAL gain_large_gaussian (GAIN_REAL f, GAIN_REAL large_period)
+{
+  return large_period > 0 ? gain_gaussian (f, large_period) : 0;
+}
+
 /* One axis's stripe factor: the stripes' own where their energy lies
  * across this axis (`across`: GAIN_STRIPES_HORIZONTAL for x), else 1. */
 GAIN_FN GAIN_REAL gain_axis_stripes (GAIN_REAL f, int stripes, int across,
