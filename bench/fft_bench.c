@@ -135,7 +135,9 @@ static int fftcl_runs (void *what, size_t runs, double *ms)
 }
 
 /* A plan of `batch` planes and the settled median of its timed calls;
- * NAN (and a line saying why) on failure. The plan is left in t->plan. */
+ * NAN (and a line saying why) on failure, and a line when the plan fell
+ * back to the CPU, whose times these then are. The plan is left in
+ * t->plan. */
 static double time_fftcl_calls (fftcl_context *ctx, size_t n, size_t batch,
                                 fftcl_timed *t, const char *what)
 {
@@ -144,6 +146,9 @@ static double time_fftcl_calls (fftcl_context *ctx, size_t n, size_t batch,
     ms = settled_median (fftcl_runs, t);
   if (isnan (ms))
     printf ("# %s %zu: %s\n", what, n, t->err.message);
+  else if (fftcl_plan_fallback_reason (t->plan))
+    printf ("# %s %zu ran on the CPU: %s\n", what, n,
+            fftcl_plan_fallback_reason (t->plan));
   return ms;
 }
 
@@ -168,9 +173,6 @@ static double time_fftcl (fftcl_context *ctx, size_t n, const float *data,
         rel = relative_rms (out, ref, n * n);
       free (out);
     }
-  if (fftcl_plan_fallback_reason (plan))
-    printf ("# fftcl %zu ran on the CPU: %s\n", n,
-            fftcl_plan_fallback_reason (plan));
   fftcl_plan_destroy (plan);
   report ("fftcl", n, t, rel);
   return t;
@@ -191,16 +193,26 @@ static int peer_runs (void *what, size_t runs, double *ms)
   for (size_t i = 0; i < runs; i++)
     {
       double start = fftcl_now_ms ();
-      t->p->run (t->p, -1);
-      if (t->multiply)
-        {
-          clEnqueueNDRangeKernel (t->queue, t->multiply, 1, NULL, &t->items,
-                                  NULL, 0, NULL, NULL);
-          t->p->run (t->p, 1);
-        }
+      int failed = t->p->run (t->p, -1) != 0;
+      if (!failed && t->multiply)
+        failed = clEnqueueNDRangeKernel (t->queue, t->multiply, 1, NULL,
+                                         &t->items, NULL, 0, NULL, NULL)
+                   != CL_SUCCESS
+                 || t->p->run (t->p, 1) != 0;
+      if (failed)
+        return 1;
       ms[i] = fftcl_now_ms () - start;
     }
   return 0;
+}
+
+/* A peer's line, or, when one of its runs failed, a comment saying so. */
+static void report_peer (const char *lib, size_t n, double ms, double err)
+{
+  if (isnan (ms))
+    printf ("# %s %zu: a run failed\n", lib, n);
+  else
+    report (lib, n, ms, err);
 }
 
 /* Times one peer; with ref, also checks its forward result. */
@@ -224,19 +236,23 @@ static double time_peer (const char *lib, peer *(*create) (const bench_device *,
   if (p)
     {
       double rel = -1;
+      int failed = 0;
       if (ref)
         {
           float *out = malloc (bytes);
-          p->run (p, -1);
-          clEnqueueReadBuffer (dev->queue, buffer, CL_TRUE, 0, bytes, out, 0,
-                               NULL, NULL);
-          rel = relative_rms (out, ref, n * n);
+          failed = p->run (p, -1) != 0
+                   || clEnqueueReadBuffer (dev->queue, buffer, CL_TRUE, 0,
+                                           bytes, out, 0, NULL, NULL)
+                        != CL_SUCCESS;
+          if (!failed)
+            rel = relative_rms (out, ref, n * n);
           free (out);
         }
       peer_timed timed = { p, dev->queue, NULL, 0 };
-      t = settled_median (peer_runs, &timed);
+      if (!failed)
+        t = settled_median (peer_runs, &timed);
       p->destroy (p);
-      report (lib, n, t, rel);
+      report_peer (lib, n, t, rel);
     }
   clReleaseMemObject (buffer);
   return t;
@@ -312,21 +328,34 @@ static double time_vkfft_filter (const bench_device *dev, size_t n,
         double fy = (2 * y < n ? (double) y : (double) y - n) / n;
         gain[y * n + x] = (float) (fftcl_gain_at (&bench_gain, n, n, fx, fy) / area);
       }
+  /* Each step runs only when the ones before it succeeded. */
   cl_int status;
   cl_mem spectrum = clCreateBuffer (dev->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
                                     16 * area, packed, &status);
-  cl_mem gains = clCreateBuffer (dev->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                 4 * area, gain, &status);
+  cl_mem gains = NULL;
+  if (status == CL_SUCCESS)
+    gains = clCreateBuffer (dev->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                            4 * area, gain, &status);
   free (packed);
   free (gain);
   const char *source = multiply_source;
-  cl_program program = clCreateProgramWithSource (dev->context, 1, &source, NULL, &status);
-  clBuildProgram (program, 1, &dev->device, "", NULL, NULL);
-  cl_kernel multiply = clCreateKernel (program, "multiply", &status);
+  cl_program program = NULL;
+  if (status == CL_SUCCESS)
+    program = clCreateProgramWithSource (dev->context, 1, &source, NULL, &status);
+  if (status == CL_SUCCESS)
+    status = clBuildProgram (program, 1, &dev->device, "", NULL, NULL);
+  cl_kernel multiply = NULL;
+  if (status == CL_SUCCESS)
+    multiply = clCreateKernel (program, "multiply", &status);
   cl_uint area32 = (cl_uint) area;
-  clSetKernelArg (multiply, 0, sizeof spectrum, &spectrum);
-  clSetKernelArg (multiply, 1, sizeof gains, &gains);
-  clSetKernelArg (multiply, 2, sizeof area32, &area32);
+  if (status == CL_SUCCESS)
+    status = clSetKernelArg (multiply, 0, sizeof spectrum, &spectrum);
+  if (status == CL_SUCCESS)
+    status = clSetKernelArg (multiply, 1, sizeof gains, &gains);
+  if (status == CL_SUCCESS)
+    status = clSetKernelArg (multiply, 2, sizeof area32, &area32);
+  if (status != CL_SUCCESS)
+    printf ("# filter:vkfft %zu: OpenCL error %d setting up\n", n, status);
   peer *p = status == CL_SUCCESS ? vkfft_peer_create (dev, spectrum, n, n, 2) : NULL;
   double t = NAN;
   if (p)
@@ -334,12 +363,16 @@ static double time_vkfft_filter (const bench_device *dev, size_t n,
       peer_timed timed = { p, dev->queue, multiply, 2 * area };
       t = settled_median (peer_runs, &timed);
       p->destroy (p);
-      report ("filter:vkfft", n, t, -1);
+      report_peer ("filter:vkfft", n, t, -1);
     }
-  clReleaseKernel (multiply);
-  clReleaseProgram (program);
-  clReleaseMemObject (gains);
-  clReleaseMemObject (spectrum);
+  if (multiply)
+    clReleaseKernel (multiply);
+  if (program)
+    clReleaseProgram (program);
+  if (gains)
+    clReleaseMemObject (gains);
+  if (spectrum)
+    clReleaseMemObject (spectrum);
   return t;
 }
 
