@@ -3,7 +3,10 @@
  *
  * Device memory of a plan is ceil(batch / 2) spectrum planes, two real
  * planes packed in each (the gain is real and even, so it filters both at
- * once), plus one scratch plane. Transforms stream one plane at a time
+ * once), plus one scratch plane. An odd batch's last real plane lies in
+ * its spectrum plane as the half-width complex plane of its even and odd
+ * columns, whose transforms cost half a plane's (opencl_fft.h's lone
+ * FFT); it is always filtered into the scratch plane. Transforms stream one plane at a time
  * through the scratch plane; when their long axes need a spare plane they
  * borrow the first spectrum plane, and the filter must be loaded again.
  * An apply that keeps the spectrum transforms it back into the scratch
@@ -32,6 +35,8 @@ typedef struct {
   fftcl_ocl_device *device;
   size_t width, height, batch;
   fftcl_ocl_fft *fft;
+  fftcl_ocl_fft *lone_fft; /* the last spectrum plane's, when it holds one
+                              real plane; else NULL */
   cl_mem *spectra; /* ceil(batch / 2) planes */
   size_t spectrum_count;
   cl_mem scratch;
@@ -48,12 +53,25 @@ typedef struct {
   cl_mem means;            /* window_means's output, made when needed */
   size_t means_capacity;   /* floats */
   cl_mem positions;        /* invert_frequencies's output, made when needed */
+  cl_mem lone_positions;   /* the same for lone_fft */
   int spectrum_lost; /* a transform used spectra[0] as its spare */
 } opencl_plan;
 
 static size_t area_of (const opencl_plan *plan)
 {
   return plan->width * plan->height;
+}
+
+/* Spectrum plane k holds one real plane for plan->lone_fft. */
+static int is_lone (const opencl_plan *plan, size_t k)
+{
+  return plan->lone_fft && k + 1 == plan->spectrum_count;
+}
+
+/* The spectrum planes that plan->fft transforms, the first ones. */
+static size_t paired_count (const opencl_plan *plan)
+{
+  return plan->spectrum_count - (plan->lone_fft != NULL);
 }
 
 static size_t plane_bytes (const opencl_plan *plan)
@@ -209,6 +227,8 @@ static void destroy_plan (void *state)
   opencl_plan *plan = state;
   if (plan->fft)
     fftcl_ocl_fft_destroy (plan->fft);
+  if (plan->lone_fft)
+    fftcl_ocl_fft_destroy (plan->lone_fft);
   for (size_t i = 0; plan->spectra && i < plan->spectrum_count; i++)
     if (plan->spectra[i])
       clReleaseMemObject (plan->spectra[i]);
@@ -216,7 +236,8 @@ static void destroy_plan (void *state)
   if (plan->scratch)
     clReleaseMemObject (plan->scratch);
   cl_mem buffers[]
-    = { plan->notches, plan->means, plan->positions, plan->factors };
+    = { plan->notches,   plan->means,          plan->positions,
+        plan->factors,   plan->lone_positions };
   for (size_t i = 0; i < sizeof buffers / sizeof *buffers; i++)
     if (buffers[i])
       clReleaseMemObject (buffers[i]);
@@ -234,6 +255,19 @@ static void destroy_plan (void *state)
   free (plan);
 }
 
+/* An odd batch's last plane is lone where the in-place stages take one
+ * plane per launch. Where they take two, small planes, the time goes to
+ * launches rather than to work, and the lone plane, which needs launches
+ * of its own, cost more than it saved: on an H100 the RGB filter took
+ * 0.078–0.091 ms at 512² instead of 0.040–0.046 and 0.100–0.112 at 1024²
+ * instead of 0.064–0.069, while at 2048² it took 0.225 instead of 0.258,
+ * at 4096² 0.91–0.93 instead of 1.07 and at 16384² 16.7 instead of 22.0. */
+static int takes_lone_plane (const opencl_plan *plan)
+{
+  return plan->batch % 2 && plan->width >= 2
+         && fftcl_ocl_fft_planes_per_launch (plan->fft) == 1;
+}
+
 static fftcl_status create_plan (void *device, size_t width, size_t height,
                                  size_t batch, void **out, fftcl_error *err)
 {
@@ -248,6 +282,9 @@ static fftcl_status create_plan (void *device, size_t width, size_t height,
   fftcl_status status = check_memory (plan, err);
   if (status == FFTCL_OK)
     status = fftcl_ocl_fft_create (device, width, height, &plan->fft, err);
+  if (status == FFTCL_OK && takes_lone_plane (plan))
+    status = fftcl_ocl_fft_create_lone (device, width / 2, height,
+                                        &plan->lone_fft, err);
   if (status == FFTCL_OK)
     status = create_planes (plan, err);
   if (status == FFTCL_OK)
@@ -356,11 +393,14 @@ static fftcl_status enqueue (const opencl_plan *plan, cl_kernel kernel,
 
 /* Real planes 2k and 2k + 1 lie one after the other in `planes`: one
  * upload brings both to the scratch plane, from where they are packed into
- * spectrum plane k. */
+ * spectrum plane k. A lone plane is uploaded as it is. */
 static fftcl_status upload_pair (const opencl_plan *plan, size_t k,
                                  const float *planes, fftcl_error *err)
 {
   size_t area = area_of (plan);
+  if (is_lone (plan, k))
+    return write_plane (plan, plan->spectra[k], planes + 2 * k * area, area,
+                        err);
   cl_int has_imaginary = 2 * k + 1 < plan->batch;
   cl_uint area_arg = (cl_uint) area;
   const fftcl_ocl_arg args[] = {
@@ -386,6 +426,15 @@ static fftcl_status upload_pairs (const opencl_plan *plan,
   return status;
 }
 
+static fftcl_status lone_forward (const opencl_plan *plan, fftcl_error *err)
+{
+  if (!plan->lone_fft)
+    return FFTCL_OK;
+  return fftcl_ocl_fft_in_place (plan->lone_fft, FFTCL_FORWARD,
+                                 &plan->spectra[plan->spectrum_count - 1], 1,
+                                 err);
+}
+
 /* Without `lays_out`, the planes come side by side. */
 static fftcl_status filter_load (void *state, const float *planes,
                                  const fftcl_layout *layout,
@@ -404,7 +453,9 @@ static fftcl_status filter_load (void *state, const float *planes,
     status = time_step (plan, upload_ms, &start, err);
   if (status == FFTCL_OK)
     status = fftcl_ocl_fft_in_place (plan->fft, FFTCL_FORWARD, plan->spectra,
-                                     plan->spectrum_count, err);
+                                     paired_count (plan), err);
+  if (status == FFTCL_OK)
+    status = lone_forward (plan, err);
   if (status == FFTCL_OK)
     status = time_step (plan, forward_ms, &start, err);
   return finish (plan, status, err);
@@ -470,7 +521,7 @@ static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
   cl_int shape = g->shape, reject = g->reject, keep_mean = g->keep_mean;
   cl_int stripes = g->stripes, notch_count = (cl_int) g->notch_count;
   cl_int separable = gain_is_separable (shape, notch_count);
-  const fftcl_ocl_arg args[] = {
+  fftcl_ocl_arg args[] = {
     FFTCL_OCL_ARG (frequencies),   FFTCL_OCL_ARG (width),
     FFTCL_OCL_ARG (large),         FFTCL_OCL_ARG (small),
     FFTCL_OCL_ARG (shape),         FFTCL_OCL_ARG (order),
@@ -486,7 +537,13 @@ static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
     status = fftcl_ocl_set_args (plan->gain_factors, 1, args, count, err);
   if (status == FFTCL_OK)
     status = fftcl_ocl_fft_set_gain (plan->fft, args, count, err);
-  return status;
+  if (status != FFTCL_OK || !plan->lone_fft)
+    return status;
+  cl_mem lone_frequencies = fftcl_ocl_fft_frequencies (plan->lone_fft);
+  cl_uint lone_width = width / 2;
+  args[0] = (fftcl_ocl_arg) FFTCL_OCL_ARG (lone_frequencies);
+  args[1] = (fftcl_ocl_arg) FFTCL_OCL_ARG (lone_width);
+  return fftcl_ocl_fft_set_gain (plan->lone_fft, args, count, err);
 }
 
 /* What the round trip reads the gain set last from, in every call: a
@@ -497,7 +554,7 @@ static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
  * filter took 3 % less time at 4096² and 8192², 6 % at 16384². */
 static fftcl_status fill_gain (const opencl_plan *plan, fftcl_error *err)
 {
-  if (!fftcl_ocl_fft_has_round_trip (plan->fft))
+  if (!fftcl_ocl_fft_has_round_trip (plan->fft) || !paired_count (plan))
     return FFTCL_OK;
   if (plan->separable)
     return enqueue_gain_kernel (plan, plan->gain_factors,
@@ -508,13 +565,16 @@ static fftcl_status fill_gain (const opencl_plan *plan, fftcl_error *err)
 }
 
 /* fftcl_filter's first half on the device: what the round trip reads the
- * gain from, then the forward transform short of its last stage. */
+ * gain from, then the forward transform short of its last stage (a lone
+ * plane's whole forward transform). */
 static fftcl_status filter_forward (opencl_plan *plan, fftcl_error *err)
 {
   fftcl_status status = fill_gain (plan, err);
   if (status == FFTCL_OK)
     status = fftcl_ocl_fft_filter_forward (plan->fft, plan->spectra,
-                                           plan->spectrum_count, err);
+                                           paired_count (plan), err);
+  if (status == FFTCL_OK)
+    status = lone_forward (plan, err);
   return status;
 }
 
@@ -568,7 +628,7 @@ static fftcl_status read_split_window (const opencl_plan *plan, cl_mem split,
 }
 
 /* Splits the filtered pair k, in `filtered`, and reads the window of its
- * real planes. */
+ * real planes (a lone plane's, as it lies). */
 static fftcl_status download_split_window (const opencl_plan *plan,
                                            cl_mem filtered, size_t k,
                                            const fftcl_window *w, float *out,
@@ -576,6 +636,9 @@ static fftcl_status download_split_window (const opencl_plan *plan,
 {
   size_t global = area_of (plan) / plan->split_chunk * plan->split_threads;
   size_t window_area = w->width * w->height;
+  if (is_lone (plan, k))
+    return read_rect (plan, filtered, w->x, w->y, w->width, w->height,
+                      plan->width, w->width, out + 2 * k * window_area, err);
   const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (filtered) };
   fftcl_status status = fftcl_ocl_set_args (plan->split, 0, args, 1, err);
   if (status == FFTCL_OK)
@@ -639,13 +702,16 @@ static fftcl_status download_window_means (const opencl_plan *plan,
 {
   size_t window_area = w->width * w->height;
   cl_int has_imaginary = 2 * k + 1 < plan->batch;
-  cl_uint width = (cl_uint) plan->width, x = (cl_uint) w->x;
+  cl_uint value_floats = is_lone (plan, k) ? 1 : 2;
+  cl_uint row_floats = value_floats * (cl_uint) plan->width;
+  cl_uint x = (cl_uint) w->x;
   cl_uint y = (cl_uint) w->y, step = (cl_uint) w->step;
   cl_uint window_width = (cl_uint) w->width;
   cl_uint window_height = (cl_uint) w->height;
   const fftcl_ocl_arg args[] = {
     FFTCL_OCL_ARG (filtered),      FFTCL_OCL_ARG (plan->means),
-    FFTCL_OCL_ARG (width),         FFTCL_OCL_ARG (x),
+    FFTCL_OCL_ARG (row_floats),    FFTCL_OCL_ARG (value_floats),
+    FFTCL_OCL_ARG (x),
     FFTCL_OCL_ARG (y),             FFTCL_OCL_ARG (step),
     FFTCL_OCL_ARG (window_width),  FFTCL_OCL_ARG (window_height),
     FFTCL_OCL_ARG (has_imaginary),
@@ -683,7 +749,8 @@ typedef fftcl_status (*inverse_call) (const fftcl_ocl_fft *fft,
 /* Delivers the window of each filtered pair. With `inverse`, each
  * spectrum plane is transformed back into the scratch plane first and
  * delivered from there, and the spectrum stays; without, the spectrum
- * planes hold the filtered pairs already. A window of at most a quarter
+ * planes hold the filtered pairs already. A lone plane is always
+ * transformed back into the scratch plane. A window of at most a quarter
  * plane (every step but 1 gives one) is averaged on the device and read
  * in one piece; a larger one is read row by row out of the split plane,
  * with no copy on the device. */
@@ -701,10 +768,15 @@ static fftcl_status deliver_window (opencl_plan *plan, inverse_call inverse,
                           : FFTCL_OK;
   for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
     {
-      cl_mem filtered = inverse ? plan->scratch : plan->spectra[k];
-      if (inverse)
+      int lone = is_lone (plan, k);
+      cl_mem filtered
+        = inverse || lone ? plan->scratch : plan->spectra[k];
+      if (lone)
+        status = fftcl_ocl_fft_filtered_inverse (
+          plan->lone_fft, plan->spectra[k], plan->scratch, err);
+      else if (inverse)
         status = inverse (plan->fft, plan->spectra[k], plan->scratch, err);
-      if (status == FFTCL_OK && inverse)
+      if (status == FFTCL_OK && (inverse || lone))
         status = time_step (plan, inverse_ms, start, err);
       if (status == FFTCL_OK)
         status = averaged ? download_window_means (plan, filtered, k, window,
@@ -729,7 +801,7 @@ static fftcl_status deliver_in_place (opencl_plan *plan, in_place_call filter,
                                       fftcl_error *err)
 {
   fftcl_status status
-    = filter (plan->fft, plan->spectra, plan->spectrum_count, err);
+    = filter (plan->fft, plan->spectra, paired_count (plan), err);
   if (status == FFTCL_OK)
     status = time_step (plan, timings ? &timings->inverse_ms : NULL, start,
                         err);
@@ -817,23 +889,24 @@ static fftcl_status filter_once (void *state, const fftcl_gain *gain,
   return finish (plan, status, err);
 }
 
-/* The position of each frequency index in the in-place spectrum order,
- * worked out once from the FFT's frequency table. */
-static fftcl_status prepare_positions (opencl_plan *plan, fftcl_error *err)
+/* The position of each frequency index in the in-place spectrum order of
+ * `fft`, a width × height plane's, worked out from its frequency table. */
+static fftcl_status invert_frequencies (const opencl_plan *plan,
+                                        const fftcl_ocl_fft *fft,
+                                        size_t width, cl_mem *out,
+                                        fftcl_error *err)
 {
-  if (plan->positions)
-    return FFTCL_OK;
-  size_t count = plan->width + plan->height;
+  size_t count = width + plan->height;
   cl_int code;
   cl_mem positions = clCreateBuffer (plan->device->context, CL_MEM_READ_WRITE,
                                      count * sizeof (cl_uint), NULL, &code);
   if (code != CL_SUCCESS)
     return fftcl_ocl_fail (err, code, "allocating the position table");
-  cl_mem frequencies = fftcl_ocl_fft_frequencies (plan->fft);
-  cl_uint width = (cl_uint) plan->width, height = (cl_uint) plan->height;
+  cl_mem frequencies = fftcl_ocl_fft_frequencies (fft);
+  cl_uint width_arg = (cl_uint) width, height = (cl_uint) plan->height;
   const fftcl_ocl_arg args[] = {
     FFTCL_OCL_ARG (frequencies), FFTCL_OCL_ARG (positions),
-    FFTCL_OCL_ARG (width), FFTCL_OCL_ARG (height),
+    FFTCL_OCL_ARG (width_arg), FFTCL_OCL_ARG (height),
   };
   fftcl_status status
     = fftcl_ocl_set_args (plan->invert_frequencies, 0, args, 4, err);
@@ -841,9 +914,22 @@ static fftcl_status prepare_positions (opencl_plan *plan, fftcl_error *err)
     status = enqueue (plan, plan->invert_frequencies, 1, &count, NULL,
                       "inverting the frequency table", err);
   if (status == FFTCL_OK)
-    plan->positions = positions;
+    *out = positions;
   else
     clReleaseMemObject (positions);
+  return status;
+}
+
+/* The position tables of the spectrum planes, made once. */
+static fftcl_status prepare_positions (opencl_plan *plan, fftcl_error *err)
+{
+  fftcl_status status = FFTCL_OK;
+  if (!plan->positions)
+    status = invert_frequencies (plan, plan->fft, plan->width,
+                                 &plan->positions, err);
+  if (status == FFTCL_OK && plan->lone_fft && !plan->lone_positions)
+    status = invert_frequencies (plan, plan->lone_fft, plan->width / 2,
+                                 &plan->lone_positions, err);
   return status;
 }
 
@@ -858,11 +944,13 @@ static fftcl_status sum_amplitudes (const opencl_plan *plan,
   for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
     {
       cl_int has_imaginary = 2 * k + 1 < plan->batch, first = k == 0;
+      cl_int lone = is_lone (plan, k);
+      cl_mem positions = lone ? plan->lone_positions : plan->positions;
       const fftcl_ocl_arg args[] = {
         FFTCL_OCL_ARG (plan->spectra[k]), FFTCL_OCL_ARG (plan->scratch),
-        FFTCL_OCL_ARG (plan->positions),  FFTCL_OCL_ARG (width),
+        FFTCL_OCL_ARG (positions),        FFTCL_OCL_ARG (width),
         FFTCL_OCL_ARG (height),           FFTCL_OCL_ARG (has_imaginary),
-        FFTCL_OCL_ARG (first),
+        FFTCL_OCL_ARG (lone),             FFTCL_OCL_ARG (first),
       };
       status = fftcl_ocl_set_args (plan->amplitude_sums, 0, args,
                                    sizeof args / sizeof *args, err);
@@ -974,7 +1062,11 @@ static fftcl_status run_filter (opencl_plan *plan, const void *unused,
   fftcl_status status = filter_forward (plan, err);
   if (status == FFTCL_OK)
     status = fftcl_ocl_fft_filter_rest (plan->fft, plan->spectra,
-                                        plan->spectrum_count, err);
+                                        paired_count (plan), err);
+  if (status == FFTCL_OK && plan->lone_fft)
+    status = fftcl_ocl_fft_filtered_inverse (
+      plan->lone_fft, plan->spectra[plan->spectrum_count - 1], plan->scratch,
+      err);
   return status;
 }
 

@@ -14,12 +14,14 @@ enum { TWIDDLE_NONE, TWIDDLE_BEFORE, TWIDDLE_AFTER };
 #define PLANE_ARGS_FIRST 11
 
 /* What a stage's kernel does besides its FFT: STAGE_PLAIN, or one of
- * STAGE_GAIN and STAGE_ROUND_TRIP, with or without STAGE_TWO_PLANES. */
+ * STAGE_GAIN, STAGE_MIX and STAGE_ROUND_TRIP, with or without
+ * STAGE_TWO_PLANES. */
 typedef enum {
   STAGE_PLAIN = 0,
   STAGE_GAIN = 1,       /* multiplies its input by the band-pass gain */
   STAGE_ROUND_TRIP = 2, /* forward, gain and inverse in one pass */
   STAGE_TWO_PLANES = 4, /* in place, on up to two planes per launch */
+  STAGE_MIX = 8,        /* loads a lone real plane's filtered spectrum */
 } stage_kind;
 
 /* Strided lanes come in tiles of neighbouring lanes so that each row of a
@@ -55,6 +57,8 @@ typedef enum {
  * launch: on an H200 the RGB filter took 15 % less time at 512² and 5 %
  * less at 1024², but 8 % more at 4096². */
 #define LARGEST_PAIRED_PLANE (1024 * 1024)
+/* The gain's kernel arguments (gain.h's GAIN_PARAMETERS). */
+#define GAIN_ARG_COUNT 14
 /* A stage is at least radix 2, and plane sizes stay below 2^32. */
 #define MAX_AXIS_STAGES 32
 
@@ -105,6 +109,8 @@ struct fftcl_ocl_fft {
   stage round_trip;   /* the last in-place stage forward, the gain and back;
                          made when there are at least two stages */
   cl_mem twiddles, pass_twiddles, frequencies;
+  cl_mem mirrors; /* a lone real plane's: the position of −k per position
+                     of k, x then y */
   int pairs_planes; /* in-place stages take two planes per launch */
 };
 
@@ -341,13 +347,14 @@ static fftcl_status build_kernel (fftcl_ocl_device *device,
             "-D FFT_PER_THREAD=%u -D FFT_RADIX=%u -D FFT_LANE_GROUPS=%u "
             "-D FFT_SPLIT_COMPONENTS=%d -D FFT_LOAD_CONTIGUOUS=%d "
             "-D FFT_STORE_CONTIGUOUS=%d -D FFT_GAIN=%d -D FFT_TWO_PLANES=%d "
-            "-D FFT_ROUND_TRIP=%d -D FFT_CROSS=%d -D FFT_ELEMENT_TWIDDLES=%d",
+            "-D FFT_ROUND_TRIP=%d -D FFT_CROSS=%d -D FFT_ELEMENT_TWIDDLES=%d "
+            "-D FFT_MIX=%d",
             s->length, log2_of (s->length), layout->tile, per_thread,
             radix_of (device, s->lanes * s->length), layout->lane_groups,
             layout->split_components, s->inner_in == 1,
             s->inner_out == 1 || s->cross, (kind & STAGE_GAIN) != 0,
             (kind & STAGE_TWO_PLANES) != 0, (kind & STAGE_ROUND_TRIP) != 0,
-            s->cross, has_element_twiddles (s));
+            s->cross, has_element_twiddles (s), (kind & STAGE_MIX) != 0);
   cl_program program;
   fftcl_status status
     = fftcl_ocl_device_program (device, options, &program, err);
@@ -601,6 +608,39 @@ static cl_uint frequency_at (const axis *a, cl_uint position)
   return k;
 }
 
+/* mirrors[p]: the position of frequency −k, for k at position p;
+ * `position_of` has room for the axis. */
+static void fill_mirrors (const axis *a, cl_uint *position_of,
+                          cl_uint *mirrors)
+{
+  for (cl_uint p = 0; p < a->length; p++)
+    position_of[frequency_at (a, p)] = p;
+  for (cl_uint p = 0; p < a->length; p++)
+    mirrors[p]
+      = position_of[(a->length - frequency_at (a, p)) & (a->length - 1)];
+}
+
+static fftcl_status create_mirrors (const fftcl_ocl_device *device,
+                                    const axis *x, const axis *y,
+                                    cl_mem *out, fftcl_error *err)
+{
+  size_t count = (size_t) x->length + y->length;
+  cl_uint *table = malloc ((count + max_u (x->length, y->length))
+                           * sizeof *table);
+  if (!table)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  fill_mirrors (x, table + count, table);
+  fill_mirrors (y, table + count, table + x->length);
+  cl_int code;
+  *out = clCreateBuffer (device->context,
+                         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                         count * sizeof *table, table, &code);
+  free (table);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "creating the mirror table");
+  return FFTCL_OK;
+}
+
 /* k/N with k taken in [−N/2, N/2): an axis of length 1 has frequency 0. */
 static void fill_frequencies (const axis *a, float *out)
 {
@@ -636,24 +676,26 @@ static fftcl_status create_frequencies (const fftcl_ocl_device *device,
 /* The last in-place stage of the last axis that has stages, again, with
  * the gain: as the first inverse stage, and, when it is not the only
  * stage, as the round trip; two planes per launch where the in-place
- * stages take two. */
+ * stages take two. A lone real plane's first inverse stage mixes its
+ * spectrum instead (STAGE_MIX), and it makes no round trip: the mix needs
+ * the whole spectrum. */
 static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
                                          fftcl_ocl_device *device,
                                          const axis *last, size_t area,
                                          cl_uint table_length,
-                                         const cl_mem *tables,
+                                         const cl_mem *tables, int lone,
                                          fftcl_error *err)
 {
   stage_shape s = in_place_shape (last, last->stage_count - 1, area,
                                   table_length);
   stage_kind planes = fft->pairs_planes ? STAGE_TWO_PLANES : STAGE_PLAIN;
-  fftcl_status status
-    = create_stage (device, &s, tables, table_length, STAGE_GAIN | planes,
-                    &fft->filter_entry, err);
+  fftcl_status status = create_stage (
+    device, &s, tables, table_length,
+    (lone ? STAGE_MIX : STAGE_GAIN) | planes, &fft->filter_entry, err);
   /* With its gain read from a table, the round trip pays even where the
    * last stage is short: on an H200 the RGB filter at 2048² (a 32-long
    * stage) took 0.272 ms with it, 0.287 without. */
-  if (status == FFTCL_OK && fft->in_place.count > 1)
+  if (status == FFTCL_OK && fft->in_place.count > 1 && !lone)
     status = create_stage (device, &s, tables, table_length,
                            STAGE_ROUND_TRIP | planes, &fft->round_trip, err);
   return status;
@@ -710,7 +752,7 @@ static cl_uint longest_stage_of (const axis *a)
 
 static fftcl_status create_stages (fftcl_ocl_fft *fft,
                                    fftcl_ocl_device *device, const axis *x,
-                                   const axis *y, fftcl_error *err)
+                                   const axis *y, int lone, fftcl_error *err)
 {
   size_t area = (size_t) x->length * y->length;
   cl_uint table_length = max_u (x->length, y->length);
@@ -723,7 +765,7 @@ static fftcl_status create_stages (fftcl_ocl_fft *fft,
                        radix_of (device, area), err);
   const axis *natural_axes[] = { &rows, &columns }, *axes[] = { x, y };
   const cl_mem tables[] = { fft->twiddles, fft->pass_twiddles };
-  for (int i = 0; i < 2 && status == FFTCL_OK; i++)
+  for (int i = 0; i < 2 && status == FFTCL_OK && !lone; i++)
     status = add_axis (device, &fft->natural, natural_axes[i], natural_shape,
                        STAGE_PLAIN, area, table_length, tables, err);
   for (int i = 0; i < 2 && status == FFTCL_OK; i++)
@@ -732,15 +774,23 @@ static fftcl_status create_stages (fftcl_ocl_fft *fft,
                        area, table_length, tables, err);
   if (status == FFTCL_OK)
     status = create_filter_entry (fft, device, y->stage_count ? y : x, area,
-                                  table_length, tables, err);
+                                  table_length, tables, lone, err);
   if (status == FFTCL_OK)
     status = create_frequencies (device, x, y, &fft->frequencies, err);
+  if (status == FFTCL_OK && lone)
+    status = create_mirrors (device, x, y, &fft->mirrors, err);
+  const fftcl_ocl_arg mirrors[] = { FFTCL_OCL_ARG (fft->mirrors) };
+  if (status == FFTCL_OK && lone)
+    status = fftcl_ocl_set_args (
+      fft->filter_entry.kernel,
+      PLANE_ARGS_FIRST + fft->filter_entry.two_planes + GAIN_ARG_COUNT,
+      mirrors, 1, err);
   return status;
 }
 
-fftcl_status fftcl_ocl_fft_create (fftcl_ocl_device *device, size_t width,
-                                   size_t height, fftcl_ocl_fft **out,
-                                   fftcl_error *err)
+static fftcl_status create (fftcl_ocl_device *device, size_t width,
+                            size_t height, int lone, fftcl_ocl_fft **out,
+                            fftcl_error *err)
 {
   if ((cl_ulong) width * height > (cl_ulong) 1 << 31)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY,
@@ -751,14 +801,14 @@ fftcl_status fftcl_ocl_fft_create (fftcl_ocl_device *device, size_t width,
   if (!fft)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   fft->queue = device->queue;
-  fft->pairs_planes = (size_t) width * height <= LARGEST_PAIRED_PLANE;
+  fft->pairs_planes = !lone && (size_t) width * height <= LARGEST_PAIRED_PLANE;
   axis x = split_axis (device, (cl_uint) width, 1);
   axis y = split_axis (device, (cl_uint) height, (cl_uint) width);
   /* A 1×1 plane still takes one stage (of length 1): it carries the
    * filter's gain. */
   if (!x.stage_count && !y.stage_count)
     x.stage_count = 1;
-  fftcl_status status = create_stages (fft, device, &x, &y, err);
+  fftcl_status status = create_stages (fft, device, &x, &y, lone, err);
   if (status != FFTCL_OK)
     {
       fftcl_ocl_fft_destroy (fft);
@@ -766,6 +816,20 @@ fftcl_status fftcl_ocl_fft_create (fftcl_ocl_device *device, size_t width,
     }
   *out = fft;
   return FFTCL_OK;
+}
+
+fftcl_status fftcl_ocl_fft_create (fftcl_ocl_device *device, size_t width,
+                                   size_t height, fftcl_ocl_fft **out,
+                                   fftcl_error *err)
+{
+  return create (device, width, height, 0, out, err);
+}
+
+fftcl_status fftcl_ocl_fft_create_lone (fftcl_ocl_device *device,
+                                        size_t width, size_t height,
+                                        fftcl_ocl_fft **out, fftcl_error *err)
+{
+  return create (device, width, height, 1, out, err);
 }
 
 static void release_stages (stage_list *list)
@@ -786,6 +850,8 @@ void fftcl_ocl_fft_destroy (fftcl_ocl_fft *fft)
     clReleaseMemObject (fft->pass_twiddles);
   if (fft->frequencies)
     clReleaseMemObject (fft->frequencies);
+  if (fft->mirrors)
+    clReleaseMemObject (fft->mirrors);
   free (fft);
 }
 

@@ -20,6 +20,19 @@ typedef struct fftcl_ocl_fft fftcl_ocl_fft;
 fftcl_status fftcl_ocl_fft_create (fftcl_ocl_device *device, size_t width,
                                    size_t height, fftcl_ocl_fft **out,
                                    fftcl_error *err);
+/* The FFT of a lone real plane of 2·width × height floats, held as the
+ * width × height complex plane of its even and odd columns (the floats
+ * as they lie): half the work of transforming it as a complex plane of
+ * its own size. It runs fftcl_ocl_fft_in_place and
+ * fftcl_ocl_fft_filtered_inverse only, whose first stage turns that
+ * plane's spectrum into the spectrum of the filtered real plane
+ * (kernels/fft.cl's FFT_MIX). Its gain arguments are
+ * fftcl_ocl_fft_set_gain's, with this FFT's frequencies and width, and
+ * the real plane's stripe scale. */
+fftcl_status fftcl_ocl_fft_create_lone (fftcl_ocl_device *device,
+                                        size_t width, size_t height,
+                                        fftcl_ocl_fft **out,
+                                        fftcl_error *err);
 void fftcl_ocl_fft_destroy (fftcl_ocl_fft *fft);
 
 /* Whether natural-order transforms need a spare plane. */

@@ -21,6 +21,11 @@
  *   FFT_GAIN                    1 when the stage multiplies what it loads
  *                               by the band-pass gain (the filter's first
  *                               inverse stage), 0 otherwise
+ *   FFT_MIX                     1 when, instead, it loads the filtered
+ *                               spectrum of a lone real plane held as
+ *                               the complex plane of its even and odd
+ *                               columns (filtered_lone_value below), 0
+ *                               otherwise
  *   FFT_TWO_PLANES              1 when the stage runs in place on one plane
  *                               per row of work-groups, up to two
  *   FFT_ROUND_TRIP              1 when the stage is the filter's turning
@@ -144,8 +149,8 @@
 #define LOCAL_VALUES PADDED (GROUP_VALUES)
 #endif
 
-#define GAIN_ARGS (FFT_GAIN || FFT_ROUND_TRIP)
-#if FFT_CROSS && (FFT_GAIN || FFT_ROUND_TRIP || FFT_TWO_PLANES)
+#define GAIN_ARGS (FFT_GAIN || FFT_ROUND_TRIP || FFT_MIX)
+#if FFT_CROSS && (GAIN_ARGS || FFT_TWO_PLANES)
 #error "cross stages run out of place"
 #endif
 
@@ -160,6 +165,9 @@ typedef struct {
 #endif
 #if FFT_ROUND_TRIP
   global const float *gains;
+#endif
+#if FFT_MIX
+  global const uint *mirrors;
 #endif
 } stage_args;
 
@@ -314,11 +322,47 @@ float2 stage_twiddle (global const float2 *twiddles, const stage_args *a,
 #endif
 }
 
+#if FFT_MIX
+/* A real plane x of width 2W, held as the W-wide complex plane
+ * z = x_even + i·x_odd, has Z = E + iO, where E and O are the spectra of
+ * its even and odd columns. Its own spectrum is X(k) = E(k) + w^k O(k) and
+ * X(k + W) = E(k) − w^k O(k), w = exp(−iπ/W), and its filtered plane's
+ * columns have E' = A·E + B·w^k·O and O' = B·w^−k·E + A·O, with A and B
+ * the mean and half the difference of the gains G(k) and G(k + W) on the
+ * 2W grid. With E and O written out through Z and M = Z(−k, −ky):
+ * Z' = E' + iO' = (A − B sin θ) Z + i B cos θ conj M, θ = πk/W. */
+float2 filtered_lone_value (global const float2 *src, const stage_args *a,
+                            uint index)
+{
+  const gain_args *g = &a->gain;
+  uint2 at = gain_position (g, index);
+  float f = g->frequencies[at.x], fy = g->frequencies[g->width + at.y];
+  float fx = 0.5f * f, fx_across = fx < 0 ? fx + 0.5f : fx - 0.5f;
+  float here = gain_at (fx, fy, g->large_period, g->small_period, g->shape,
+                        g->order, g->reject, g->keep_mean, g->stripes,
+                        g->stripe_scale, g->notches, g->notch_count);
+  float across = gain_at (fx_across, fy, g->large_period, g->small_period,
+                       g->shape, g->order, g->reject, g->keep_mean,
+                       g->stripes, g->stripe_scale, g->notches,
+                       g->notch_count);
+  float mean = 0.5f * (here + across);
+  float half_difference = 0.5f * (here - across);
+  uint mirror = a->mirrors[g->width + at.y] * g->width + a->mirrors[at.x];
+  float2 z = src[index], m = src[mirror];
+  return (mean - half_difference * sinpi (f)) * z
+         + half_difference * cospi (f) * (float2) (m.y, m.x);
+}
+#endif
+
 float2 load (global const float2 *src, global const float2 *twiddles,
              const stage_args *a, uint lane, uint e)
 {
   uint index = global_index (lane, e, a->inner_in_shift);
+#if FFT_MIX
+  float2 v = filtered_lone_value (src, a, index);
+#else
   float2 v = src[index];
+#endif
 #if FFT_GAIN
   v *= gain_of (&a->gain, index);
 #endif
@@ -665,6 +709,10 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
                        ,
                        GAIN_PARAMETERS
 #endif
+#if FFT_MIX
+                       ,
+                       global const uint *mirrors
+#endif
 )
 {
   local float2 buffer[LOCAL_VALUES];
@@ -676,6 +724,9 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
 #endif
 #if FFT_ROUND_TRIP
     gains,
+#endif
+#if FFT_MIX
+    mirrors,
 #endif
   };
 #if FFT_TWO_PLANES

@@ -39,21 +39,29 @@ kernel void split_chunks (global float2 *data, local float *staged,
 /* Value (i, j) of a window of a filtered plane: the mean of the step × step
  * block whose top-left corner is (x + i·step, y + j·step), for the real
  * plane at means[0 …] and the imaginary one at means[window area …]. The
- * range may be rounded up past the window. */
-kernel void window_means (global const float2 *plane, global float *means,
-                          uint width, uint x, uint y, uint step,
-                          uint window_width, uint window_height,
+ * plane's values are `value_floats` floats apart (2 for a pair packed in a
+ * complex plane, the second its imaginary part; 1 for a lone real plane),
+ * its rows `row_floats`. The range may be rounded up past the window. */
+kernel void window_means (global const float *plane, global float *means,
+                          uint row_floats, uint value_floats, uint x, uint y,
+                          uint step, uint window_width, uint window_height,
                           int has_imaginary)
 {
   uint i = get_global_id (0), j = get_global_id (1);
   if (i >= window_width || j >= window_height)
     return;
-  global const float2 *block
-    = plane + (size_t) (y + j * step) * width + x + i * step;
+  global const float *block = plane + (size_t) (y + j * step) * row_floats
+                              + (size_t) (x + i * step) * value_floats;
   float2 sum = 0.0f;
   for (uint dy = 0; dy < step; dy++)
     for (uint dx = 0; dx < step; dx++)
-      sum += block[(size_t) dy * width + dx];
+      {
+        global const float *v
+          = block + (size_t) dy * row_floats + dx * value_floats;
+        sum.x += v[0];
+        if (has_imaginary)
+          sum.y += v[1];
+      }
   float2 mean = sum / (float) (step * step);
   uint at = j * window_width + i;
   means[at] = mean.x;
@@ -97,24 +105,40 @@ kernel void invert_frequencies (global const float *frequencies,
 
 /* Adds the amplitudes of the real planes packed in `spectrum`, Z = A + iB,
  * at frequency (kx, ky) to sums[ky · width + kx] (sets it when `first`).
- * With M = conj Z(−k): |A| = |Z + M| / 2, |B| = |Z − M| / 2. */
+ * With M = conj Z(−k): |A| = |Z + M| / 2, |B| = |Z − M| / 2. A `lone` real
+ * plane x lies in a spectrum of half the width as x_even + i·x_odd
+ * (kernels/fft.cl's FFT_MIX): there E = (Z + M) / 2 and O = (Z − M) / 2i
+ * are the spectra of its even and odd columns, and
+ * X(kx) = E(k) + exp(−iπ kx / W) O(k), with k = kx mod W, the half width. */
 kernel void amplitude_sums (global const float2 *spectrum,
                             global float *sums,
                             global const uint *positions, uint width,
-                            uint height, int has_imaginary, int first)
+                            uint height, int has_imaginary, int lone,
+                            int first)
 {
   uint kx = get_global_id (0), ky = get_global_id (1);
-  global const uint *row_of = positions + width;
-  float2 z = spectrum[(size_t) row_of[ky] * width + positions[kx]];
+  uint spectrum_width = lone ? width / 2 : width;
+  uint k = kx & (spectrum_width - 1);
+  global const uint *row_of = positions + spectrum_width;
+  float2 z = spectrum[(size_t) row_of[ky] * spectrum_width + positions[k]];
   float amplitude = length (z);
-  if (has_imaginary)
+  if (has_imaginary || lone)
     {
-      uint mirror_x = (width - kx) & (width - 1);
+      uint mirror_x = (spectrum_width - k) & (spectrum_width - 1);
       uint mirror_y = (height - ky) & (height - 1);
-      float2 m = spectrum[(size_t) row_of[mirror_y] * width
+      float2 m = spectrum[(size_t) row_of[mirror_y] * spectrum_width
                           + positions[mirror_x]];
-      amplitude = (length ((float2) (z.x + m.x, z.y - m.y))
-                   + length ((float2) (z.x - m.x, z.y + m.y))) / 2;
+      float2 sum = (float2) (z.x + m.x, z.y - m.y) / 2;
+      float2 difference = (float2) (z.x - m.x, z.y + m.y) / 2;
+      amplitude = length (sum) + length (difference);
+      if (lone)
+        {
+          float2 odd = (float2) (difference.y, -difference.x);
+          float turns = (float) kx / (float) spectrum_width;
+          float c = cospi (turns), s = sinpi (turns);
+          amplitude = length (sum + (float2) (c * odd.x + s * odd.y,
+                                              c * odd.y - s * odd.x));
+        }
     }
   size_t at = (size_t) ky * width + kx;
   sums[at] = first ? amplitude : sums[at] + amplitude;

@@ -198,7 +198,7 @@ static void check_filters (fftcl_context *ctx, size_t max_area, int large)
   static const shape filter_shapes[] = {
     { 1, 1, 1 },      { 64, 32, 3 },    { 256, 256, 4 },
     { 8, 512, 1 },    { 16384, 4, 3 },  { 1024, 512, 3 },
-    { 4096, 4096, 3 },
+    { 2048, 1024, 1 }, { 1024, 2048, 3 }, { 4096, 4096, 3 },
   };
   size_t shape_count = sizeof filter_shapes / sizeof *filter_shapes
                        - (large ? 0 : 1);

@@ -510,12 +510,15 @@ static size_t cell_of (long k, size_t n, size_t cells)
 /* Planes 0 and 1, packed together, hold cos and sin of one wave: their
  * packed spectrum is one spike at +k and nothing at −k, so a view that
  * does not take the planes apart shows half of the peaks. Plane 2 holds
- * a weaker wave of another frequency. */
-static void check_sinusoids (fftcl_context *ctx)
+ * a weaker wave of another frequency (on OpenCL, from 2048 × 1024 on, a
+ * lone plane of its own). The plane is 128 × 64 `scale` times over, the
+ * waves' frequencies with it. */
+static void check_sinusoids (fftcl_context *ctx, size_t scale)
 {
-  shape s = { 128, 64, 3 };
+  shape s = { 128 * scale, 64 * scale, 3 };
   size_t area = s.width * s.height, cells_x = 32, cells_y = 16;
-  long k1[2] = { 13, -9 }, k2[2] = { -40, 21 };
+  long k1[2] = { 13 * (long) scale, -9 * (long) scale };
+  long k2[2] = { -40 * (long) scale, 21 * (long) scale };
   double a1 = 2.0, a2 = 0.5;
   float *planes = malloc (area * s.batch * sizeof *planes);
   for (size_t y = 0; y < s.height; y++)
@@ -562,9 +565,10 @@ static void check_sinusoids (fftcl_context *ctx)
         elsewhere = fmax (elsewhere, view[i]);
     }
   check (status == FFTCL_OK && peak_error < 1e-5 && elsewhere < 1e-5,
-         "sinusoids: peaks in their cells off by %.1e, elsewhere at most "
-         "%.1e %s",
-         peak_error, elsewhere, status == FFTCL_OK ? "" : err.message);
+         "sinusoids %zux%zu: peaks in their cells off by %.1e, elsewhere at "
+         "most %.1e %s",
+         s.width, s.height, peak_error, elsewhere,
+         status == FFTCL_OK ? "" : err.message);
   check_on_device (ctx, plan, "sinusoids", s.width, s.height);
   fftcl_plan_destroy (plan);
   free (view);
@@ -589,7 +593,9 @@ int main (void)
   for (int mirrored = 0; mirrored < 2; mirrored++)
     for (size_t i = 0; i < 6; i++)
       check_laid_out (ctx, shapes[i], mirrored);
-  check_sinusoids (ctx);
+  check_sinusoids (ctx, 1);
+  if (128 * 16 * 64 * 16 <= max_area)
+    check_sinusoids (ctx, 16);
   fftcl_context_destroy (ctx);
   fftw_cleanup ();
   return check_finish ();
