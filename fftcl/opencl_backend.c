@@ -3,12 +3,14 @@
  *
  * Device memory of a plan is ceil(batch / 2) spectrum planes, two real
  * planes packed in each (the gain is real and even, so it filters both at
- * once), plus one scratch plane. An odd batch's last real plane lies in
- * its spectrum plane as the half-width complex plane of its even and odd
+ * once), plus one scratch plane. Above the sizes whose in-place stages
+ * take two planes per launch, an odd batch's last real plane lies in its
+ * spectrum plane as the half-width complex plane of its even and odd
  * columns, whose transforms cost half a plane's (opencl_fft.h's lone
- * FFT); it is always filtered into the scratch plane. Transforms stream one plane at a time
- * through the scratch plane; when their long axes need a spare plane they
- * borrow the first spectrum plane, and the filter must be loaded again.
+ * FFT); it is always filtered into the scratch plane. Transforms stream
+ * one plane at a time through the scratch plane; when their long axes
+ * need a spare plane they borrow the first spectrum plane, and the filter
+ * must be loaded again.
  * An apply that keeps the spectrum transforms it back into the scratch
  * plane; the last apply (fftcl_filter_finish) and fftcl_filter filter the
  * spectrum planes in place, fftcl_filter with the gain tabled in the

@@ -451,17 +451,28 @@ static void set_twiddle (float *table, size_t index, double turns)
   table[2 * index + 1] = (float) sin (-2 * M_PI * turns);
 }
 
+/* A read-only device copy of `bytes` of `table`; `what` names it in the
+ * error. */
+static fftcl_status copy_to_device (const fftcl_ocl_device *device,
+                                    const void *table, size_t bytes,
+                                    const char *what, cl_mem *out,
+                                    fftcl_error *err)
+{
+  cl_int code;
+  *out = clCreateBuffer (device->context,
+                         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
+                         (void *) table, &code);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, what);
+  return FFTCL_OK;
+}
+
 static fftcl_status upload_table (const fftcl_ocl_device *device,
                                   const float *table, size_t values,
                                   cl_mem *out, fftcl_error *err)
 {
-  cl_int code;
-  *out = clCreateBuffer (device->context,
-                         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                         2 * sizeof (float) * values, (void *) table, &code);
-  if (code != CL_SUCCESS)
-    return fftcl_ocl_fail (err, code, "creating a twiddle table");
-  return FFTCL_OK;
+  return copy_to_device (device, table, 2 * sizeof (float) * values,
+                         "creating a twiddle table", out, err);
 }
 
 static void release_stage (stage *st)
@@ -631,14 +642,11 @@ static fftcl_status create_mirrors (const fftcl_ocl_device *device,
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   fill_mirrors (x, table + count, table);
   fill_mirrors (y, table + count, table + x->length);
-  cl_int code;
-  *out = clCreateBuffer (device->context,
-                         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                         count * sizeof *table, table, &code);
+  fftcl_status status
+    = copy_to_device (device, table, count * sizeof *table,
+                      "creating the mirror table", out, err);
   free (table);
-  if (code != CL_SUCCESS)
-    return fftcl_ocl_fail (err, code, "creating the mirror table");
-  return FFTCL_OK;
+  return status;
 }
 
 /* k/N with k taken in [−N/2, N/2): an axis of length 1 has frequency 0. */
@@ -663,14 +671,11 @@ static fftcl_status create_frequencies (const fftcl_ocl_device *device,
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   fill_frequencies (x, table);
   fill_frequencies (y, table + x->length);
-  cl_int code;
-  *out = clCreateBuffer (device->context,
-                         CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                         count * sizeof *table, table, &code);
+  fftcl_status status
+    = copy_to_device (device, table, count * sizeof *table,
+                      "creating the frequency table", out, err);
   free (table);
-  if (code != CL_SUCCESS)
-    return fftcl_ocl_fail (err, code, "creating the frequency table");
-  return FFTCL_OK;
+  return status;
 }
 
 /* The last in-place stage of the last axis that has stages, again, with

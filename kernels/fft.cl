@@ -342,9 +342,9 @@ float2 filtered_lone_value (global const float2 *src, const stage_args *a,
                         g->order, g->reject, g->keep_mean, g->stripes,
                         g->stripe_scale, g->notches, g->notch_count);
   float across = gain_at (fx_across, fy, g->large_period, g->small_period,
-                       g->shape, g->order, g->reject, g->keep_mean,
-                       g->stripes, g->stripe_scale, g->notches,
-                       g->notch_count);
+                          g->shape, g->order, g->reject, g->keep_mean,
+                          g->stripes, g->stripe_scale, g->notches,
+                          g->notch_count);
   float mean = 0.5f * (here + across);
   float half_difference = 0.5f * (here - across);
   uint mirror = a->mirrors[g->width + at.y] * g->width + a->mirrors[at.x];
