@@ -51,7 +51,8 @@ static fftcl_status query_limits (fftcl_ocl_device *device, fftcl_error *err)
     return fftcl_ocl_fail (err, code, "querying the device's limits");
   device->max_threads
     = group_size < item_sizes[0] ? group_size : item_sizes[0];
-  device->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+  device->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0
+                   && !getenv ("FFTCL_OPENCL_AS_GPU");
   device->local_bytes
     = test_limit ("FFTCL_OPENCL_LOCAL_MEMORY", device->local_bytes);
   device->kernel_threads

@@ -20,7 +20,7 @@ typedef struct {
   size_t max_threads;         /* work-items in one work-group */
   size_t kernel_threads;      /* at most as many for any one kernel */
   cl_uint compute_units;
-  int is_cpu;
+  int is_cpu;                 /* plan kernels as for a CPU */
   cl_ulong local_bytes;       /* local memory of one work-group */
   cl_ulong max_alloc_bytes;   /* the largest buffer */
   cl_ulong global_bytes;
@@ -36,7 +36,8 @@ typedef struct {
  * FFT plans for: a CPU device then takes the multi-stage paths that GPUs
  * take for long axes. FFTCL_OPENCL_KERNEL_THREADS lowers the work-items
  * one FFT kernel may run, as NVIDIA's driver does (256), so that
- * work-items hold more values. */
+ * work-items hold more values. FFTCL_OPENCL_AS_GPU, when set, plans a CPU
+ * device's kernels as for a GPU (radix, tiles, passes written out). */
 fftcl_status fftcl_ocl_device_open (const char *choice,
                                     fftcl_ocl_device **out, char *name,
                                     size_t name_size, fftcl_error *err);

@@ -348,13 +348,14 @@ static fftcl_status build_kernel (fftcl_ocl_device *device,
             "-D FFT_SPLIT_COMPONENTS=%d -D FFT_LOAD_CONTIGUOUS=%d "
             "-D FFT_STORE_CONTIGUOUS=%d -D FFT_GAIN=%d -D FFT_TWO_PLANES=%d "
             "-D FFT_ROUND_TRIP=%d -D FFT_CROSS=%d -D FFT_ELEMENT_TWIDDLES=%d "
-            "-D FFT_MIX=%d",
+            "-D FFT_MIX=%d -D FFT_UNROLL_PASSES=%d",
             s->length, log2_of (s->length), layout->tile, per_thread,
             radix_of (device, s->lanes * s->length), layout->lane_groups,
             layout->split_components, s->inner_in == 1,
             s->inner_out == 1 || s->cross, (kind & STAGE_GAIN) != 0,
             (kind & STAGE_TWO_PLANES) != 0, (kind & STAGE_ROUND_TRIP) != 0,
-            s->cross, has_element_twiddles (s), (kind & STAGE_MIX) != 0);
+            s->cross, has_element_twiddles (s), (kind & STAGE_MIX) != 0,
+            !device->is_cpu);
   cl_program program;
   fftcl_status status
     = fftcl_ocl_device_program (device, options, &program, err);
