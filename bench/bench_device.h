@@ -4,8 +4,9 @@
 
 #include "peers.h"
 
-/* choice as FFTCL_DEVICE: NULL for the first GPU, else a substring of the
- * device name, platform name or vendor. Returns 0, or -1 after printing. */
+/* choice as fftcl_forced_device () gives it: NULL for the fastest GPU or
+ * accelerator, "opencl:P:D", else a substring of the device name, platform
+ * name or vendor. Returns 0, or -1 after printing. */
 int bench_device_open (const char *choice, bench_device *dev);
 void bench_device_close (bench_device *dev);
 

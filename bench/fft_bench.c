@@ -13,8 +13,9 @@
  * POCL_AFFINITY is 1 unless set. */
 #include "bench_device.h"
 #include "clock.h"
-#include "fftcl.h"
+#include "fftcl-filter.h"
 #include "peers.h"
+#include "timing.h"
 
 #include <fftw3.h>
 #include <ftw.h>
@@ -141,8 +142,9 @@ static int fftcl_runs (void *what, size_t runs, double *ms)
 static double time_fftcl_calls (fftcl_context *ctx, size_t n, size_t batch,
                                 fftcl_timed *t, const char *what)
 {
+  const fftcl_plan_desc desc = { .width = n, .height = n, .batch = batch };
   double ms = NAN;
-  if (fftcl_plan_create (ctx, n, n, batch, &t->plan, &t->err) == FFTCL_OK)
+  if (fftcl_plan_create (ctx, &desc, &t->plan, &t->err) == FFTCL_OK)
     ms = settled_median (fftcl_runs, t);
   if (isnan (ms))
     printf ("# %s %zu: %s\n", what, n, t->err.message);
@@ -388,11 +390,12 @@ static void ratio (const char *what, double a, double b)
 /* Opening the device and planning an n² transform, in ms. */
 static double time_first_plan (size_t n)
 {
+  const fftcl_plan_desc desc = { .width = n, .height = n, .batch = 1 };
   fftcl_context *ctx = NULL;
   fftcl_plan *plan = NULL;
   double start = fftcl_now_ms ();
   if (fftcl_context_create (NULL, &ctx, NULL) == FFTCL_OK)
-    fftcl_plan_create (ctx, n, n, 1, &plan, NULL);
+    fftcl_plan_create (ctx, &desc, &plan, NULL);
   double ms = fftcl_now_ms () - start;
   fftcl_plan_destroy (plan);
   fftcl_context_destroy (ctx);
@@ -452,7 +455,7 @@ int main (int argc, char **argv)
       fprintf (stderr, "fftcl-bench: %s\n", err.message);
       return 1;
     }
-  if (bench_device_open (getenv ("FFTCL_DEVICE"), &dev) != 0)
+  if (bench_device_open (fftcl_forced_device (), &dev) != 0)
     return 1;
   fftw_init_threads ();
   fftwf_init_threads ();

@@ -5,7 +5,7 @@
 #define FFTCL_BACKEND_H
 
 #include "clock.h"
-#include "fftcl.h"
+#include "layout.h"
 
 typedef struct {
   /* Opens the device that `choice` names (NULL: the backend's default) and
@@ -28,14 +28,14 @@ typedef struct {
   /* fftcl_filter_load_laid_out. A backend without `lays_out` gets only
    * planes side by side: plan.c copies the others into such planes. */
   fftcl_status (*filter_load) (void *plan, const float *data,
-                               const fftcl_layout *layout,
+                               const fftcl_strides *layout,
                                fftcl_timings *timings, fftcl_error *err);
   /* fftcl_filter_apply_window_laid_out; the window lies inside the planes
    * and the spectrum is loaded. fftcl_filter_apply is the full window,
    * step 1. Without `lays_out`, the layout is always planes side by side. */
   fftcl_status (*filter_apply_window) (void *plan, const fftcl_gain *gain,
                                        const fftcl_window *window, float *out,
-                                       const fftcl_layout *layout,
+                                       const fftcl_strides *layout,
                                        fftcl_timings *timings,
                                        fftcl_error *err);
   int lays_out;
@@ -44,7 +44,7 @@ typedef struct {
    * plan.c then calls. */
   fftcl_status (*filter_finish) (void *plan, const fftcl_gain *gain,
                                  const fftcl_window *window, float *out,
-                                 const fftcl_layout *layout,
+                                 const fftcl_strides *layout,
                                  fftcl_timings *timings, fftcl_error *err);
   /* fftcl_filter; NULL where it would be no faster than filter_load and
    * filter_finish (or filter_apply_window), which plan.c then calls. */

@@ -14,6 +14,12 @@ static fftcl_status open_backend (fftcl_context *ctx,
                         err);
 }
 
+const char *fftcl_forced_device (void)
+{
+  const char *forced = getenv ("FFTCL_DEVICE");
+  return forced && *forced ? forced : NULL;
+}
+
 /* Without an explicit choice, a machine with no usable OpenCL device still
  * works: it falls back to FFTW. An explicit choice that does not exist is an
  * error, so a typo never silently runs elsewhere. */
@@ -23,9 +29,7 @@ fftcl_status fftcl_context_create (const char *device, fftcl_context **out,
   if (!out)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: out is NULL");
   *out = NULL;
-  const char *choice = device ? device : getenv ("FFTCL_DEVICE");
-  if (choice && !*choice)
-    choice = NULL;
+  const char *choice = device && *device ? device : fftcl_forced_device ();
 
   fftcl_context *ctx = calloc (1, sizeof *ctx);
   if (!ctx)

@@ -17,11 +17,11 @@
 #include <unistd.h>
 
 /* Filtering plans up to this many complex values per plane are measured
- * (FFTW_ESTIMATE's plans ran 4–5× slower than measured ones from 4096²
- * to 8192² on a 2-core machine; measuring 8192² takes about 13 s there).
- * Beyond, measuring takes minutes, and a time limit gave plans slower
- * than estimated ones. The plans found are kept as FFTW wisdom in the
- * user's cache folder, so that later processes plan at once. */
+ * (FFTW_MEASURE), since FFTW_ESTIMATE's plans run several times slower;
+ * beyond, measuring takes minutes, and a time limit gives plans slower
+ * than estimated ones (docs/performance.md, "Rules in the code": FFTW
+ * planning rigour). The plans found are kept as FFTW wisdom in the user's
+ * cache folder, so that later processes plan at once. */
 #define MEASURED_AREA_MAX ((size_t) 8192 * 8192)
 
 typedef struct {
@@ -145,11 +145,6 @@ static void destroy_fftw_plan (fftwf_plan p)
     fftwf_destroy_plan (p);
 }
 
-size_t cpu_spectrum_planes (const cpu_plan *plan)
-{
-  return (plan->batch + 1) / 2;
-}
-
 /* Frees what filtering allocated, leaving the plan as if it never filtered. */
 static void release_filter (cpu_plan *plan)
 {
@@ -245,7 +240,7 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
 typedef struct {
   const cpu_plan *plan;
   const float *data;
-  const fftcl_layout *layout;
+  const fftcl_strides *layout;
 } pack_job;
 
 /* Rows [first, end) of every pair of real planes, each value where
@@ -255,7 +250,7 @@ static void pack_rows (const void *job_pointer, size_t first, size_t end)
 {
   const pack_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
-  const fftcl_layout *layout = job->layout;
+  const fftcl_strides *layout = job->layout;
   size_t width = plan->width, area = width * plan->height;
   for (size_t y = first; y < end; y++)
     for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
@@ -275,7 +270,7 @@ static void pack_rows (const void *job_pointer, size_t first, size_t end)
 }
 
 static void pack_pairs (const cpu_plan *plan, const float *data,
-                        const fftcl_layout *layout)
+                        const fftcl_strides *layout)
 {
   const pack_job job = { plan, data, layout };
   cpu_in_parallel (plan, plan->height, pack_rows, &job);
@@ -295,7 +290,7 @@ static fftcl_status prepare_scratch (cpu_plan *plan, fftcl_error *err)
 }
 
 static fftcl_status cpu_filter_load (void *state, const float *data,
-                                     const fftcl_layout *layout,
+                                     const fftcl_strides *layout,
                                      fftcl_timings *timings, fftcl_error *err)
 {
   cpu_plan *plan = state;
@@ -319,21 +314,9 @@ static double frequency (size_t k, size_t n)
   return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
 }
 
-void cpu_in_parallel (const cpu_plan *plan, size_t rows, row_work work,
-                      const void *job)
-{
-  fftcl_in_parallel ((size_t) plan->threads, rows, work, job);
-}
-
-typedef struct {
-  const cpu_plan *plan;
-  const cpu_gain_rows *rows;
-  fftwf_complex *filtered;
-} gain_job;
-
 /* Row y and row −y (backwards) of spectrum plane k times the gain, into
  * plane k of `filtered` (which may be the spectrum itself). */
-static void multiply_row_pair (const gain_job *job, size_t k, size_t y,
+static void multiply_row_pair (const cpu_gain_job *job, size_t k, size_t y,
                                const float *row_gain)
 {
   const cpu_plan *plan = job->plan;
@@ -358,11 +341,13 @@ static void multiply_row_pair (const gain_job *job, size_t k, size_t y,
     }
 }
 
-/* Rows y in [first, end) of 0 … height/2, with their mirrors −y. */
+/* Rows y in [first, end) of 0 … height/2 of the gain pass, with their
+ * mirrors −y: each gain row serves row y and row −y read backwards, in
+ * every plane. */
 static void multiply_gain_rows (const void *job_pointer, size_t first,
                                 size_t end)
 {
-  const gain_job *job = job_pointer;
+  const cpu_gain_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   float row_gain[plan->width];
   for (size_t y = first; y < end; y++)
@@ -371,17 +356,6 @@ static void multiply_gain_rows (const void *job_pointer, size_t first,
       for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
         multiply_row_pair (job, k, y, row_gain);
     }
-}
-
-/* Writes every spectrum plane times the gain into the scratch planes.
- * The gain is even, G(−fx, −fy) = G(fx, fy): each gain row computed for
- * row y serves row −y too, read backwards, and every plane, so each
- * costly evaluation is made once per pair of bins. */
-static void multiply_gain (const cpu_plan *plan, const cpu_gain_rows *rows,
-                           fftwf_complex *filtered)
-{
-  const gain_job job = { plan, rows, filtered };
-  cpu_in_parallel (plan, plan->height / 2 + 1, multiply_gain_rows, &job);
 }
 
 /* The gain's rows over the plan's frequencies: its own grid's, or, for a
@@ -414,7 +388,7 @@ typedef struct {
   const fftwf_complex *filtered;
   const fftcl_window *window;
   float *out;
-  const fftcl_layout *layout;
+  const fftcl_strides *layout;
 } window_job;
 
 /* Row j of the window from filtered plane k: real parts into real plane
@@ -423,7 +397,7 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
 {
   const cpu_plan *plan = job->plan;
   const fftcl_window *w = job->window;
-  const fftcl_layout *layout = job->layout;
+  const fftcl_strides *layout = job->layout;
   size_t width = plan->width, area = width * plan->height;
   size_t step = w->step;
   float norm = 1.0f / ((float) area * (float) (step * step));
@@ -464,7 +438,7 @@ static void write_window_rows (const void *job_pointer, size_t first,
 static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
                                  fftwf_complex *filtered,
                                  const fftcl_window *window, float *out,
-                                 const fftcl_layout *layout,
+                                 const fftcl_strides *layout,
                                  fftcl_timings *timings, fftcl_error *err)
 {
   double t0 = fftcl_now_ms ();
@@ -473,10 +447,10 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   fftcl_status status = prepare_gain_rows (plan, gain, &rows, &fx, err);
   if (status != FFTCL_OK)
     return status;
-  if (plan->mirrored)
-    cpu_mirror_gain (plan, &rows, filtered);
-  else
-    multiply_gain (plan, &rows, filtered);
+  const cpu_gain_job gain_job = { plan, &rows, filtered };
+  cpu_in_parallel (plan, plan->height / 2 + 1,
+                   plan->mirrored ? cpu_mirror_gain_rows : multiply_gain_rows,
+                   &gain_job);
   cpu_gain_rows_clear (&rows);
   free (fx);
   double t1 = fftcl_now_ms ();
@@ -497,7 +471,7 @@ static fftcl_status cpu_filter_apply_window (void *state,
                                              const fftcl_gain *gain,
                                              const fftcl_window *window,
                                              float *out,
-                                             const fftcl_layout *layout,
+                                             const fftcl_strides *layout,
                                              fftcl_timings *timings,
                                              fftcl_error *err)
 {
@@ -514,7 +488,7 @@ static fftcl_status cpu_filter_apply_window (void *state,
  * made (half the memory). */
 static fftcl_status cpu_filter_finish (void *state, const fftcl_gain *gain,
                                        const fftcl_window *window, float *out,
-                                       const fftcl_layout *layout,
+                                       const fftcl_strides *layout,
                                        fftcl_timings *timings,
                                        fftcl_error *err)
 {
@@ -523,7 +497,9 @@ static fftcl_status cpu_filter_finish (void *state, const fftcl_gain *gain,
                       timings, err);
 }
 
-/* |re + i·im|; hypot () took most of the view's time. */
+/* |re + i·im| by sqrt: the parts come from floats, whose squares cannot
+ * overflow a double, and hypot ()'s guard against that costs most of the
+ * view's time (docs/performance.md, "Rules in the code": magnitude). */
 static double magnitude (double re, double im)
 {
   return sqrt (re * re + im * im);
@@ -620,7 +596,7 @@ static fftcl_status cpu_time_filter (void *state, const fftcl_gain *gain,
   if (!out)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   const fftcl_window whole = { 0, 0, plan->width, plan->height, 1 };
-  const fftcl_layout planes_layout = fftcl_side_by_side (plan->width,
+  const fftcl_strides planes_layout = fftcl_side_by_side (plan->width,
                                                          plan->height);
   fftcl_status status = FFTCL_OK;
   for (size_t i = 0; i < runs && status == FFTCL_OK; i++)

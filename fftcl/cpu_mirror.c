@@ -32,23 +32,17 @@ static void load_group (const fftwf_complex *plane, const size_t *at,
     }
 }
 
-typedef struct {
-  const cpu_plan *plan;
-  const cpu_gain_rows *rows;
-  fftwf_complex *filtered;
-} gain_job;
-
 /* The gain along row fy = j / (2·height) of the doubled grid. */
-static void gain_row (const gain_job *job, size_t j, float *row)
+static void gain_row (const cpu_gain_job *job, size_t j, float *row)
 {
   cpu_gain_row (job->rows, (double) j / (double) (2 * job->plan->height),
                 row);
 }
 
 /* Groups of rows ky in [first, end) of 0 … height/2. */
-static void filter_groups (const void *job_pointer, size_t first, size_t end)
+void cpu_mirror_gain_rows (const void *job_pointer, size_t first, size_t end)
 {
-  const gain_job *job = job_pointer;
+  const cpu_gain_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   size_t width = plan->width, height = plan->height, area = width * height;
   float near[width + 1], far[width + 1];
@@ -83,13 +77,6 @@ static void filter_groups (const void *job_pointer, size_t first, size_t end)
             }
         }
     }
-}
-
-void cpu_mirror_gain (const cpu_plan *plan, const cpu_gain_rows *rows,
-                      fftwf_complex *filtered)
-{
-  const gain_job job = { plan, rows, filtered };
-  cpu_in_parallel (plan, plan->height / 2 + 1, filter_groups, &job);
 }
 
 /* Σ over the real planes of |c| for each DCT coefficient of the groups

@@ -4,15 +4,13 @@
 #ifndef FFTCL_CPU_MIRROR_H
 #define FFTCL_CPU_MIRROR_H
 
-#include "backend.h"
 #include "cpu_plan.h"
 
-/* plan->spectrum with its DCT coefficients times the gain, into
- * `filtered` (which may be the spectrum itself: each group is read whole
- * before it is written); `rows` are over fx = i / (2·width),
+/* Rows [first, end) of a mirrored plan's gain pass, `job` a cpu_gain_job:
+ * the spectrum's DCT coefficients times the gain (each group is read
+ * whole before it is written); the job's rows are over fx = i / (2·width),
  * i = 0 … width. */
-void cpu_mirror_gain (const cpu_plan *plan, const cpu_gain_rows *rows,
-                      fftwf_complex *filtered);
+void cpu_mirror_gain_rows (const void *job, size_t first, size_t end);
 
 /* fftcl_filter_spectrum of a mirrored plan: a view of the doubled grid.
  * Uses plan->scratch, which must exist. */

@@ -1,8 +1,10 @@
-/* The FFTW backend's plan, shared by cpu_backend.c and cpu_mirror.c. */
+/* The FFTW backend's plan and what its files share, for cpu_backend.c,
+ * cpu_mirror.c and cpu_gain.c. The helpers live here, so that the files
+ * depend one way: cpu_backend.c on cpu_mirror.c, both on cpu_gain.c. */
 #ifndef FFTCL_CPU_PLAN_H
 #define FFTCL_CPU_PLAN_H
 
-#include "fftcl.h"
+#include "fftcl-filter.h"
 #include "mirror.h"
 #include "parallel.h"
 
@@ -19,13 +21,19 @@ typedef struct {
 } cpu_plan;
 
 /* Complex planes of the spectrum: two real planes packed in each. */
-size_t cpu_spectrum_planes (const cpu_plan *plan);
+static inline size_t cpu_spectrum_planes (const cpu_plan *plan)
+{
+  return (plan->batch + 1) / 2;
+}
 
 typedef fftcl_row_work row_work;
 
 /* Splits rows 0 … rows − 1 over the plan's threads and waits for them. */
-void cpu_in_parallel (const cpu_plan *plan, size_t rows, row_work work,
-                      const void *job);
+static inline void cpu_in_parallel (const cpu_plan *plan, size_t rows,
+                                    row_work work, const void *job)
+{
+  fftcl_in_parallel ((size_t) plan->threads, rows, work, job);
+}
 
 /* First frequency index of cell c of `cells` over an axis of length n:
  * (c − cells/2) · (n/cells), modulo n. */
@@ -53,6 +61,16 @@ int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
 /* The row at frequency fy into out[count]. */
 void cpu_gain_row (const cpu_gain_rows *rows, double fy, float *out);
 void cpu_gain_rows_clear (cpu_gain_rows *rows);
+
+/* The gain's pass over the spectrum: plan->spectrum times the gain, into
+ * `filtered` (which may be the spectrum itself), by rows 0 … height/2 in
+ * threads. The gain is even, G(−fx, −fy) = G(fx, fy), so the work on a
+ * row also does its mirror, and each gain row is evaluated once. */
+typedef struct {
+  const cpu_plan *plan;
+  const cpu_gain_rows *rows;
+  fftwf_complex *filtered;
+} cpu_gain_job;
 
 /* fftcl_filter_spectrum's call, for the rows of its view in threads. */
 typedef struct {

@@ -1,4 +1,4 @@
-#include "fftcl.h"
+#include "fftcl-filter.h"
 #include "gain.h"
 
 double fftcl_stripe_scale (const fftcl_gain *gain, size_t width,

@@ -259,11 +259,9 @@ static void destroy_plan (void *state)
 
 /* An odd batch's last plane is lone where the in-place stages take one
  * plane per launch. Where they take two, small planes, the time goes to
- * launches rather than to work, and the lone plane, which needs launches
- * of its own, cost more than it saved: on an H100 the RGB filter took
- * 0.078–0.091 ms at 512² instead of 0.040–0.046 and 0.100–0.112 at 1024²
- * instead of 0.064–0.069, while at 2048² it took 0.225 instead of 0.258,
- * at 4096² 0.91–0.93 instead of 1.07 and at 16384² 16.7 instead of 22.0. */
+ * launches rather than to work, and a lone plane, which needs launches of
+ * its own, costs more than it saves (docs/performance.md, "Rules in the
+ * code": lone plane). */
 static int takes_lone_plane (const opencl_plan *plan)
 {
   return plan->batch % 2 && plan->width >= 2
@@ -439,7 +437,7 @@ static fftcl_status lone_forward (const opencl_plan *plan, fftcl_error *err)
 
 /* Without `lays_out`, the planes come side by side. */
 static fftcl_status filter_load (void *state, const float *planes,
-                                 const fftcl_layout *layout,
+                                 const fftcl_strides *layout,
                                  fftcl_timings *timings, fftcl_error *err)
 {
   opencl_plan *plan = state;
@@ -550,10 +548,10 @@ static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
 
 /* What the round trip reads the gain set last from, in every call: a
  * separable gain's factors, else the gain at every position, evaluated
- * once for all planes into the scratch plane (inside the round trip,
- * twice per position of an RGB image, it took a fifth of the filter's
- * time on an H200). With the factors instead of the table the H200's RGB
- * filter took 3 % less time at 4096² and 8192², 6 % at 16384². */
+ * once for all planes into the scratch plane. Evaluating it inside the
+ * round trip, twice per position of an RGB image, costs far more than the
+ * table, and the table more than the factors (docs/performance.md, "Rules
+ * in the code": gain table and factors). */
 static fftcl_status fill_gain (const opencl_plan *plan, fftcl_error *err)
 {
   if (!fftcl_ocl_fft_has_round_trip (plan->fft) || !paired_count (plan))
@@ -844,7 +842,7 @@ static fftcl_status apply (opencl_plan *plan, const fftcl_gain *gain,
 static fftcl_status filter_apply_window (void *state, const fftcl_gain *gain,
                                          const fftcl_window *window,
                                          float *out,
-                                         const fftcl_layout *layout,
+                                         const fftcl_strides *layout,
                                          fftcl_timings *timings,
                                          fftcl_error *err)
 {
@@ -854,7 +852,7 @@ static fftcl_status filter_apply_window (void *state, const fftcl_gain *gain,
 
 static fftcl_status filter_finish (void *state, const fftcl_gain *gain,
                                    const fftcl_window *window, float *out,
-                                   const fftcl_layout *layout,
+                                   const fftcl_strides *layout,
                                    fftcl_timings *timings, fftcl_error *err)
 {
   (void) layout;

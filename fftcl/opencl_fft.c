@@ -29,10 +29,9 @@ typedef enum {
  * 32-byte sector, 16 a 128-byte line. An axis whose tile would be narrower
  * than the minimum is split into several stages. Where a work-group of 32
  * lanes still exchanges its values through local memory in one window, the
- * tile widens to 32: on an H200 the 4096², 8192² and 16384² transforms took
- * 3-4 % less time, while 64 lanes, exchanged in two windows, took up to
- * 40 % more. On CPUs wider tiles only make work-groups outgrow the caches
- * (PoCL runs twice as fast with 4). */
+ * tile widens to 32, never to 64, which takes two windows. On CPUs wider
+ * tiles only make work-groups outgrow the caches (docs/performance.md,
+ * "Rules in the code": tile widths). */
 #define MIN_STRIDED_TILE 4
 #define PREFERRED_GPU_TILE 16
 #define WIDE_GPU_TILE 32
@@ -42,20 +41,22 @@ typedef enum {
 /* Values one work-item may hold; more than this and registers spill. */
 #define MAX_PER_THREAD 32
 /* Values one work-group may hold in its work-items' registers. Twice as
- * many would take a 4096-long column axis in one stage, but on an H200
- * such a kernel cannot run four lanes per work-group, and with two lanes
- * 4096² took 20 % longer than with two stages. */
+ * many would take a 4096-long column axis in one stage, but within
+ * NVIDIA's 48 KB of local memory such a kernel cannot run four lanes per
+ * work-group, and with two lanes it is slower than two stages
+ * (docs/performance.md, "Rules in the code": values per work-group). */
 #define MAX_GROUP_VALUES 8192
 /* Planes up to this many values run radix-8 passes: twice the work-items
  * of radix 16, which small planes need to fill a GPU. Larger ones run
- * radix 16: fewer exchanges through local memory. On an H200 radix 8 made
- * the RGB filter 14 % faster at 1024² and 5 % at 2048², 13 % slower at
- * 4096²; on PoCL it made 1024² 10 % slower. */
+ * radix 16: fewer exchanges through local memory. A CPU has fewer
+ * work-items to fill and takes radix 16 from smaller planes on
+ * (docs/performance.md, "Rules in the code": radix 8 or 16). */
 #define LARGEST_RADIX_8_GPU_PLANE (2048 * 2048)
 #define LARGEST_RADIX_8_CPU_PLANE (512 * 512)
 /* Planes up to this many values run their in-place stages two planes per
- * launch: on an H200 the RGB filter took 15 % less time at 512² and 5 %
- * less at 1024², but 8 % more at 4096². */
+ * launch: small planes fill a GPU better two at a time, larger ones run
+ * faster one per launch (docs/performance.md, "Rules in the code": two
+ * planes per launch). */
 #define LARGEST_PAIRED_PLANE (1024 * 1024)
 /* The gain's kernel arguments (gain.h's GAIN_PARAMETERS). */
 #define GAIN_ARG_COUNT 14
@@ -155,8 +156,9 @@ static cl_uint max_group_values (const fftcl_ocl_device *device)
 
 /* The longest stage of an axis, for a tile of the narrowest width. Rows
  * (narrowest 1) may exchange their real and imaginary parts one after the
- * other: 8192² runs 10 % faster with its rows in one stage. Strided lanes
- * do so only when `split_strided` says (natural_columns). */
+ * other, which keeps longer rows in one stage (docs/performance.md, "Rules
+ * in the code": rows in one stage). Strided lanes do so only when
+ * `split_strided` says (natural_columns). */
 static cl_uint stage_length_limit (const fftcl_ocl_device *device,
                                    cl_uint narrowest, int split_strided)
 {
@@ -268,9 +270,8 @@ static cl_uint radix_of (const fftcl_ocl_device *device, size_t area)
 
 /* One butterfly of the stage's radix R per work-item, or, where the length
  * leaves a first pass of radix 2 before radix-8 passes, 16 values: the
- * first pass then takes radix 16 (kernels/fft.cl), one exchange fewer. On
- * an H200 the 1024² transform took 0.0244 ms instead of 0.0269, the RGB
- * filter 0.0621 instead of 0.0701 (medians of four rounds). */
+ * first pass then takes radix 16 (kernels/fft.cl), one exchange fewer
+ * (docs/performance.md, "Rules in the code": 16 values per work-item). */
 static cl_uint per_thread_of (const fftcl_ocl_device *device,
                               const stage_shape *s)
 {
@@ -325,8 +326,8 @@ static cl_uint preferred_tile (const fftcl_ocl_device *device,
 /* Twiddled row stages, whose neighbouring work-items hold neighbouring
  * lanes n, read W^(n·e) from a table of their own laid out element by
  * element, so that neighbours read neighbouring entries rather than
- * entries e apart: on an H200 the in-place 16384-long rows' first stage
- * took 1.23 ms forward and 1.36 back against 1.07 for the second. */
+ * entries e apart (docs/performance.md, "Rules in the code": element
+ * twiddles). */
 static int has_element_twiddles (const stage_shape *s)
 {
   return s->unit == 1 && s->twiddle_step && !s->cross;
@@ -699,8 +700,8 @@ static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
     device, &s, tables, table_length,
     (lone ? STAGE_MIX : STAGE_GAIN) | planes, &fft->filter_entry, err);
   /* With its gain read from a table, the round trip pays even where the
-   * last stage is short: on an H200 the RGB filter at 2048² (a 32-long
-   * stage) took 0.272 ms with it, 0.287 without. */
+   * last stage is short, 32 long at 2048² (docs/performance.md, "Rules in
+   * the code": round trip). */
   if (status == FFTCL_OK && fft->in_place.count > 1 && !lone)
     status = create_stage (device, &s, tables, table_length,
                            STAGE_ROUND_TRIP | planes, &fft->round_trip, err);
@@ -709,11 +710,11 @@ static fftcl_status create_filter_entry (fftcl_ocl_fft *fft,
 
 /* The rows for natural order. Rows twice as long as one stage takes there
  * run a radix-2 stage and the longest row stage as one cross stage
- * (kernels/fft.cl): on an H200 the 16384² transform took 4.24 ms instead
- * of 4.57 with two stages of 128; four lanes of 4096, each value read four
- * times, 6.80. Rows that fit one stage keep it: as cross stages 8192²
- * took 1.03 ms instead of 0.94, 4096² 0.268 instead of 0.234. In place
- * the two lanes of a row would overwrite what the other still reads. */
+ * (kernels/fft.cl), faster than two shorter stages or four lanes that read
+ * each value four times. Rows that fit one stage keep it: a cross stage is
+ * slower (docs/performance.md, "Rules in the code": cross stages). In
+ * place the two lanes of a row would overwrite what the other still
+ * reads. */
 static axis natural_rows (const fftcl_ocl_device *device, const axis *rows)
 {
   axis a = *rows;
@@ -731,10 +732,9 @@ static axis natural_rows (const fftcl_ocl_device *device, const axis *rows)
 /* The columns for natural order. Columns that fit one stage when their
  * real and imaginary parts are exchanged one after the other take it
  * there, one trip through memory instead of two (2048-long ones on
- * NVIDIA): the H200's 2048² transform took 1.6 % less time, a median of
- * six rounds. The filter's in-place columns keep two stages: split,
- * 2048-long columns in one stage made the 2048² filter 20 % slower on an
- * H100. */
+ * NVIDIA). The filter's in-place columns keep two stages: split, one stage
+ * is slower there (docs/performance.md, "Rules in the code": columns in
+ * one stage). */
 static axis natural_columns (const fftcl_ocl_device *device,
                              const axis *columns)
 {

@@ -69,11 +69,10 @@ static void populate_chunks (const void *job_pointer, size_t first,
 }
 
 /* A band-pass touches every page of arrays of up to gigabytes once, and
- * one page fault per page costs about twice as much as populating the
- * whole mapping (and more than the FFT on some virtual machines). Two
- * threads make the 201 MB of a 4096² RGB spectrum in about half the time
- * of MAP_POPULATE's one (the load's upload step 98 → 71 ms on 2 cores).
- * Transparent huge pages were slower still. */
+ * one page fault per page costs more than populating the whole mapping.
+ * Threads populate it side by side, faster than MAP_POPULATE's one;
+ * transparent huge pages are slower (docs/performance.md, "Rules in the
+ * code": populated mappings). */
 void *fftcl_map_populated (size_t bytes, size_t threads)
 {
   void *memory = mmap (NULL, bytes, PROT_READ | PROT_WRITE,

@@ -108,12 +108,10 @@
    : FIRST_RADIX == 2 ? 1 : 0)
 
 /* Passes read their twiddles before the exchange that precedes them, so
- * that the reads' latency overlaps it, where it paid on an H200: radix 8
- * (2048-long rows 29 µs instead of 33.5, the 2048² filter 5 % faster),
- * strided lanes (the 4096² and 8192² filters 2.5 % faster) and, once the
- * passes were written out, the 4096-long rows (4096² 2 % faster). Work-
- * items of 32 values would hold 30 twiddles too: 8192² took 1.06 ms
- * instead of 0.90. */
+ * that the reads' latency overlaps it, in work-items of up to 16 values
+ * and strided lanes. Work-items of 32 values would hold 30 twiddles too,
+ * which costs more than the overlap saves (docs/performance.md, "Rules in
+ * the code": twiddles read ahead). */
 #define PREFETCH_TWIDDLES (PER_THREAD <= 16 || !FFT_LOAD_CONTIGUOUS)
 
 /* An exchange goes through local memory in windows: window w holds lane
@@ -589,12 +587,11 @@ void later_pass (float2 *x, local float2 *buffer,
 
 /* The passes after the first that transform writes out one by one, so
  * that their spans are constants: in a loop over spans NVIDIA's compiler
- * divided by the span at run time (`#pragma unroll` crashed PoCL's
- * kernels). Written out, it also reads a pass's twiddles ahead, which
- * took the cross stages' work-items, 32 values each, from 118 registers
- * to 156 and their 16384-long rows from 2.05 ms to 2.68 on an H200: they
- * keep the loop. So do CPUs: on PoCL the written-out passes made the 512²
- * transform 7.7-9.9 ms instead of 5.7-6.9. */
+ * divides by the span at run time (`#pragma unroll` crashes PoCL's
+ * kernels). Written out, it also reads a pass's twiddles ahead, which in
+ * the cross stages' work-items, 32 values each, costs more registers and
+ * time than it saves: they keep the loop. So do CPUs, where the loop runs
+ * faster (docs/performance.md, "Rules in the code": passes written out). */
 #if FFT_CROSS || !FFT_UNROLL_PASSES
 #define UNROLLED_PASSES 0
 #else
@@ -736,7 +733,8 @@ kernel void fft_stage (global const float2 *src, global float2 *dst,
 #if FFT_TWO_PLANES
   /* Two planes in one launch fill a GPU better than two launches on small
    * planes. Each gets its own call with kernel arguments: a pointer chosen
-   * at run time made the 1024² filter 4 % slower on an H200. */
+   * at run time is slower (docs/performance.md, "Rules in the code": two
+   * planes per launch). */
   if (get_group_id (1))
     run_stage (second_plane, second_plane, twiddles, pass_twiddles, &a,
                buffer);

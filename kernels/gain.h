@@ -1,4 +1,4 @@
-/* The band-pass gain of DESIGN.md §2, written once in the common subset of
+/* The band-pass gain of docs/contract.md, written once in the common subset of
  * C11 and OpenCL C 1.2: fftcl/gain.c includes it for the CPU backend and
  * the tests, and the build embeds it ahead of the OpenCL kernels. Periods
  * are in pixels and frequencies in cycles per pixel, so x = f · period is
@@ -161,7 +161,8 @@ typedef struct {
 
 /* Position `index` of a spectrum plane as x and y. Widths are powers of
  * two: a division by one known only at run time would cost more than the
- * rest of the index arithmetic (3 % of the 4096² filter on an H200). */
+ * rest of the index arithmetic (docs/performance.md, "Rules in the code":
+ * gain position). */
 uint2 gain_position (const gain_args *g, uint index)
 {
   return (uint2) (index & (g->width - 1), index >> (31 - clz (g->width)));
@@ -178,9 +179,9 @@ float gain_of (const gain_args *g, uint index)
 }
 
 /* The same for a separable gain, from its factors. Where the gain is
- * applied as values are loaded, evaluating it is faster on an H200 (the
- * preview's refresh took 7 % longer with the factors); where it would be
- * read from a table, the factors are (fftcl_filter's round trip). */
+ * applied as values are loaded, evaluating it is faster; where it would be
+ * read from a table, the factors are (fftcl_filter's round trip;
+ * docs/performance.md, "Rules in the code": gain table and factors). */
 float separable_gain_of (const gain_args *g, uint index)
 {
   uint2 at = gain_position (g, index);

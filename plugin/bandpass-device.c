@@ -11,10 +11,9 @@ struct _BandpassDevice
 gchar *
 bandpass_device_choice (GimpProcedureConfig *config)
 {
-  const gchar *forced = g_getenv ("FFTCL_DEVICE");
-  gchar       *device = NULL;
+  gchar *device = NULL;
 
-  if (forced && *forced)
+  if (fftcl_forced_device ())
     return NULL;
 
   g_object_get (config, "device", &device, NULL);
@@ -78,4 +77,17 @@ fftcl_context *
 bandpass_device_context (const BandpassDevice *device)
 {
   return device->context;
+}
+
+gchar *
+bandpass_device_describe (const BandpassDevice *device,
+                          const gchar          *fallback_reason)
+{
+  const gchar *name = fftcl_context_device_name (device->context);
+
+  if (! fallback_reason)
+    return g_strdup (name);
+
+  return g_strdup_printf (_("CPU (FFTW), after %s failed: %s"),
+                          name, fallback_reason);
 }

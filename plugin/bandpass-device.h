@@ -1,5 +1,5 @@
-/* bandpass-device — an opened fftcl device, shared by the renderers that
- * use it (the dialog's, then the final run's), closed with the last. */
+/* bandpass-device — an opened fftcl device, shared by the renderers of
+ * one call (one per drawable), closed with the last. */
 #ifndef BANDPASS_DEVICE_H
 #define BANDPASS_DEVICE_H
 
@@ -9,9 +9,10 @@
 
 typedef struct _BandpassDevice BandpassDevice;
 
-/* What the call asks for: FFTCL_DEVICE comes first (NULL then lets fftcl
- * read it), then `config`'s "device" aux argument; NULL, the automatic
- * choice, when that is empty. Free with g_free. */
+/* What the call asks for: FFTCL_DEVICE (fftcl_forced_device) comes
+ * first (NULL then lets fftcl read it), then `config`'s "device" aux
+ * argument; NULL, the automatic choice, when that is empty. Free with
+ * g_free. */
 gchar          *bandpass_device_choice  (GimpProcedureConfig  *config);
 
 /* Opens `choice` (as bandpass_device_choice gives it). NULL, with a
@@ -27,5 +28,11 @@ gboolean        bandpass_device_is      (const BandpassDevice *device,
                                          const gchar          *choice);
 
 fftcl_context  *bandpass_device_context (const BandpassDevice *device);
+
+/* The device that filters, for people: its name, or, when
+ * `fallback_reason` (fftcl_plan_fallback_reason) is not NULL, what failed
+ * there before the CPU took over. Free with g_free. */
+gchar          *bandpass_device_describe (const BandpassDevice *device,
+                                          const gchar          *fallback_reason);
 
 #endif

@@ -2,10 +2,10 @@
 
 #include <libgimp/gimpui.h>
 #include <glib/gi18n-lib.h>
-#include <string.h>
 
 #include "bandpass-preview.h"
 #include "dialog-device.h"
+#include "notches-entry.h"
 
 #define PLUG_IN_BINARY "fft-bandpass"
 
@@ -85,156 +85,6 @@ fill_group (GimpProcedureDialog *dialog,
   return box;
 }
 
-static gchar *
-notches_to_text (GimpProcedureConfig *config)
-{
-  GimpArray     *notches = NULL;
-  GString       *text    = g_string_new (NULL);
-  const gdouble *values;
-  gsize          count   = 0;
-
-  g_object_get (config, "notches", &notches, NULL);
-  if (! notches)
-    return g_string_free (text, FALSE);
-
-  values = gimp_double_array_get_values (notches, &count);
-  for (gsize i = 0; i < count; i++)
-    {
-      gchar number[G_ASCII_DTOSTR_BUF_SIZE];
-
-      g_string_append_printf (text, "%s%s", i > 0 ? " " : "",
-                              g_ascii_formatd (number, sizeof number,
-                                               "%.6g", values[i]));
-    }
-
-  gimp_array_free (notches);
-  return g_string_free (text, FALSE);
-}
-
-/* The numbers in `text`, separated by spaces, commas or semicolons, or
- * NULL when something else is there. */
-static GArray *
-text_to_numbers (const gchar *text)
-{
-  gchar  **words   = g_strsplit_set (text, " \t,;", -1);
-  GArray  *numbers = g_array_new (FALSE, FALSE, sizeof (gdouble));
-
-  for (gsize i = 0; words[i] != NULL && numbers != NULL; i++)
-    {
-      gchar   *end;
-      gdouble  number = g_ascii_strtod (words[i], &end);
-
-      if (words[i][0] == '\0')
-        continue;
-
-      if (*end == '\0')
-        g_array_append_val (numbers, number);
-      else
-        g_clear_pointer (&numbers, g_array_unref);
-    }
-
-  g_strfreev (words);
-  return numbers;
-}
-
-static void
-notches_text_changed (GtkEntry            *entry,
-                      GimpProcedureConfig *config)
-{
-  GArray *numbers = text_to_numbers (gtk_entry_get_text (entry));
-  GValue  value   = G_VALUE_INIT;
-
-  gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY,
-                                     numbers ? NULL
-                                             : GIMP_ICON_DIALOG_WARNING);
-  if (! numbers)
-    return;
-
-  /* GIMP refuses an empty array given with a pointer. */
-  g_value_init (&value, GIMP_TYPE_DOUBLE_ARRAY);
-  gimp_value_set_double_array (&value,
-                               numbers->len ? (const gdouble *) numbers->data
-                                            : NULL,
-                               numbers->len);
-  g_object_set_property (G_OBJECT (config), "notches", &value);
-
-  g_value_unset (&value);
-  g_array_unref (numbers);
-}
-
-/* Whether `text` holds the config's notches already. */
-static gboolean
-text_shows_notches (const gchar         *text,
-                    GimpProcedureConfig *config)
-{
-  GArray        *numbers = text_to_numbers (text);
-  GimpArray     *notches = NULL;
-  const gdouble *values  = NULL;
-  gsize          count   = 0;
-  gboolean       same;
-
-  g_object_get (config, "notches", &notches, NULL);
-  if (notches)
-    values = gimp_double_array_get_values (notches, &count);
-
-  same = numbers && numbers->len == count &&
-         (count == 0 || memcmp (numbers->data, values,
-                                count * sizeof (gdouble)) == 0);
-
-  g_clear_pointer (&numbers, g_array_unref);
-  if (notches)
-    gimp_array_free (notches);
-  return same;
-}
-
-/* The spectrum view adds and removes notches through the config: the
- * entry follows, without echoing the change back. */
-static void
-notches_changed (GimpProcedureConfig *config,
-                 GParamSpec          *pspec G_GNUC_UNUSED,
-                 GtkEntry            *entry)
-{
-  gchar *text;
-
-  if (text_shows_notches (gtk_entry_get_text (entry), config))
-    return;
-
-  text = notches_to_text (config);
-  g_signal_handlers_block_by_func (entry, notches_text_changed, config);
-  gtk_entry_set_text (entry, text);
-  gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, NULL);
-  g_signal_handlers_unblock_by_func (entry, notches_text_changed, config);
-  g_free (text);
-}
-
-/* GimpProcedureDialog has no widget for double arrays: the notches are
- * typed as numbers, three per notch. */
-static GtkWidget *
-notches_entry_new (GimpProcedureConfig *config)
-{
-  GParamSpec *pspec   = g_object_class_find_property (G_OBJECT_GET_CLASS (config),
-                                                      "notches");
-  GtkWidget  *labeled = gimp_label_entry_new (g_param_spec_get_nick (pspec));
-  GtkWidget  *entry   = gimp_label_entry_get_entry (GIMP_LABEL_ENTRY (labeled));
-  gchar      *text    = notches_to_text (config);
-
-  gimp_label_entry_set_value (GIMP_LABEL_ENTRY (labeled), text);
-  g_free (text);
-
-  gtk_widget_set_hexpand (entry, TRUE);
-  gimp_help_set_help_data (entry,
-                           _("Three numbers per notch: fx fy radius, in "
-                             "cycles per pixel; leave empty for none"),
-                           NULL);
-  g_signal_connect (entry, "changed",
-                    G_CALLBACK (notches_text_changed), config);
-  g_signal_connect_object (config, "notify::notches",
-                           G_CALLBACK (notches_changed), entry, 0);
-  gtk_widget_show (labeled);
-
-  return labeled;
-}
-
 /* The preview's column on the left, the settings on the right. The
  * preview goes into an empty frame: a box filled with no properties would
  * get every one not shown yet. */
@@ -301,31 +151,24 @@ fill_settings (GimpProcedureDialog *dialog,
 }
 
 gboolean
-bandpass_dialog_run (GimpProcedure        *procedure,
-                     GimpProcedureConfig  *config,
-                     GimpDrawable         *drawable,
-                     BandpassRenderer    **renderer)
+bandpass_dialog_run (GimpProcedure       *procedure,
+                     GimpProcedureConfig *config,
+                     BandpassRenderer    *renderer)
 {
-  GtkWidget        *dialog;
-  BandpassPreview  *preview;
-  BandpassRenderer *prepared;
-  gboolean          run;
+  GtkWidget       *dialog;
+  BandpassPreview *preview;
+  gboolean         run;
 
   gimp_ui_init (PLUG_IN_BINARY);
 
   dialog  = gimp_procedure_dialog_new (procedure, config, _("Band-pass"));
-  preview = bandpass_preview_new (config, drawable);
+  preview = bandpass_preview_new (config, renderer);
   fill_settings (GIMP_PROCEDURE_DIALOG (dialog), config);
   fill_columns (GIMP_PROCEDURE_DIALOG (dialog), preview);
 
-  run      = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
-  prepared = bandpass_preview_finish (preview);
+  run = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
+  bandpass_preview_finish (preview);
   gtk_widget_destroy (dialog);
-
-  if (run)
-    *renderer = prepared;
-  else if (prepared)
-    bandpass_renderer_free (prepared);
 
   return run;
 }

@@ -1,6 +1,6 @@
 /* bandpass-dialog — the interactive dialog, built from and writing into
  * the procedure's config, so GIMP remembers the last values, with a live
- * preview of `drawable` beside the settings. */
+ * preview beside the settings. */
 #ifndef BANDPASS_DIALOG_H
 #define BANDPASS_DIALOG_H
 
@@ -8,12 +8,11 @@
 
 #include "bandpass-render.h"
 
-/* FALSE when the user cancels. Otherwise `renderer` is the preview's
- * renderer, its spectrum loaded, for the final run to write with (so the
- * output is the preview's pixels), or NULL where the preview had none. */
-gboolean bandpass_dialog_run (GimpProcedure        *procedure,
-                              GimpProcedureConfig  *config,
-                              GimpDrawable         *drawable,
-                              BandpassRenderer    **renderer);
+/* FALSE when the user cancels. The dialog borrows `renderer`, the final
+ * run's for the first drawable, for its preview: the spectrum the preview
+ * loads stays in it, so that OK writes the preview's pixels. */
+gboolean bandpass_dialog_run (GimpProcedure       *procedure,
+                              GimpProcedureConfig *config,
+                              BandpassRenderer    *renderer);
 
 #endif

@@ -14,11 +14,11 @@
 struct _BandpassPreview
 {
   GimpProcedureConfig *config;
-  GimpDrawable        *drawable;
+  BandpassRenderer    *renderer;      /* borrowed */
   gsize                width, height; /* the drawable's */
   GtkWidget           *column;
   GtkWidget           *view;          /* a GimpZoomPreview */
-  GtkWidget           *spectrum;
+  GtkWidget           *spectrum;      /* a SpectrumView */
   GtkWidget           *device_label;
   GtkWidget           *status_label;
   PreviewRefresh      *refresh;       /* NULL until the drawable is read */
@@ -197,7 +197,8 @@ show_result (const PreviewResult *result,
   g_free (text);
 
   if (result->spectrum)
-    spectrum_view_set_spectrum (preview->spectrum, result->spectrum,
+    spectrum_view_set_spectrum (SPECTRUM_VIEW (preview->spectrum),
+                                result->spectrum,
                                 result->spectrum_width,
                                 result->spectrum_height);
 
@@ -244,21 +245,19 @@ request_refresh (BandpassPreview *preview)
 static gboolean
 start (gpointer preview_pointer)
 {
-  BandpassPreview  *preview  = preview_pointer;
-  BandpassRenderer *renderer = bandpass_renderer_new (preview->drawable,
-                                                      NULL);
-  GError           *error    = NULL;
+  BandpassPreview *preview = preview_pointer;
+  GError          *error   = NULL;
 
   preview->start_id = 0;
-  if (! bandpass_renderer_read_source (renderer, &error))
+  if (! bandpass_renderer_read_source (preview->renderer, &error))
     {
       set_status (preview, error->message);
       g_error_free (error);
-      bandpass_renderer_free (renderer);
       return G_SOURCE_REMOVE;
     }
 
-  preview->refresh = preview_refresh_new (renderer, show_result, preview);
+  preview->refresh = preview_refresh_new (preview->renderer, show_result,
+                                          preview);
   request_refresh (preview);
   return G_SOURCE_REMOVE;
 }
@@ -292,11 +291,12 @@ small_label (const gchar *text)
 }
 
 static void
-build_column (BandpassPreview *preview)
+build_column (BandpassPreview *preview,
+              GimpDrawable    *drawable)
 {
   GtkBox *column;
 
-  preview->view         = gimp_zoom_preview_new_from_drawable (preview->drawable);
+  preview->view         = gimp_zoom_preview_new_from_drawable (drawable);
   preview->device_label = small_label (NULL);
   preview->status_label = small_label (_("Computing…"));
   preview->spectrum     = spectrum_view_new (preview->config);
@@ -315,15 +315,16 @@ build_column (BandpassPreview *preview)
 
 BandpassPreview *
 bandpass_preview_new (GimpProcedureConfig *config,
-                      GimpDrawable        *drawable)
+                      BandpassRenderer    *renderer)
 {
-  BandpassPreview *preview = g_new0 (BandpassPreview, 1);
+  BandpassPreview *preview  = g_new0 (BandpassPreview, 1);
+  GimpDrawable    *drawable = bandpass_renderer_get_drawable (renderer);
 
   preview->config   = g_object_ref (config);
-  preview->drawable = g_object_ref (drawable);
+  preview->renderer = renderer;
   preview->width    = gimp_drawable_get_width (drawable);
   preview->height   = gimp_drawable_get_height (drawable);
-  build_column (preview);
+  build_column (preview, drawable);
 
   g_signal_connect_swapped (preview->view, "invalidated",
                             G_CALLBACK (request_refresh), preview);
@@ -341,21 +342,16 @@ bandpass_preview_widget (BandpassPreview *preview)
   return preview->column;
 }
 
-BandpassRenderer *
+void
 bandpass_preview_finish (BandpassPreview *preview)
 {
-  BandpassRenderer *renderer = NULL;
-
   g_signal_handler_disconnect (preview->config, preview->notify_id);
   g_signal_handlers_disconnect_by_data (preview->view, preview);
   if (preview->start_id)
     g_source_remove (preview->start_id);
   if (preview->refresh)
-    renderer = preview_refresh_finish (preview->refresh);
+    preview_refresh_finish (preview->refresh);
 
-  g_object_unref (preview->drawable);
   g_object_unref (preview->config);
   g_free (preview);
-
-  return renderer;
 }

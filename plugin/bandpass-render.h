@@ -1,14 +1,16 @@
 /* bandpass-render — band-passes one drawable: the one renderer behind the
  * dialog's preview and the final run, so that both give the same pixels.
  *
- * It reads the whole drawable (not only the selection), pads its colour
- * planes and keeps their spectrum (filtered-image.c). A change of the
- * gain then redoes only the mask and the inverse transform, unless it
- * changes the padded size (the gain's reach), the padding, the channels
- * or linear light: those reload. The preview renders windows of the
- * result in the display's 8-bit format; the final run writes the whole
- * result, with the original alpha, into a buffer (the drawable's shadow)
- * in the drawable's own precision. The drawable itself is never written.
+ * It reads the whole drawable (not only the selection) and pads its
+ * colour planes. The preview keeps their spectrum (filtered-image.h): a
+ * change of the gain then redoes only the mask and the inverse
+ * transform, unless it changes the padded size (the gain's reach), the
+ * padding, the channels or linear light: those reload. The preview
+ * renders windows of the result in the display's 8-bit format; the final
+ * run writes the whole result, with the original alpha, into a buffer
+ * (the drawable's shadow) in the drawable's own precision, from the
+ * preview's spectrum where there is one, else filtered in one pass. The
+ * drawable itself is never written.
  *
  * Everything but bandpass_renderer_new, bandpass_renderer_read_source and
  * bandpass_renderer_write leaves GIMP alone, so the dialog runs it in a
@@ -21,7 +23,7 @@
 
 #include "bandpass-device.h"
 #include "bandpass-settings.h"
-#include "fftcl.h"
+#include "fftcl-filter.h"
 
 typedef struct _BandpassRenderer BandpassRenderer;
 
@@ -30,10 +32,12 @@ typedef void (* BandpassProgressFunc) (gdouble  fraction,
                                        gpointer user_data);
 
 /* Takes a reference to `device`, which may be NULL until
- * bandpass_renderer_set_device. */
+ * bandpass_renderer_use_device. */
 BandpassRenderer *bandpass_renderer_new            (GimpDrawable           *drawable,
                                                     BandpassDevice         *device);
 void              bandpass_renderer_free           (BandpassRenderer       *renderer);
+
+GimpDrawable     *bandpass_renderer_get_drawable   (BandpassRenderer       *renderer);
 
 /* Reads the drawable now, as it is stored, so that no later step needs
  * GIMP: libgimp's calls belong to the main thread. Without it, the
@@ -41,15 +45,20 @@ void              bandpass_renderer_free           (BandpassRenderer       *rend
 gboolean          bandpass_renderer_read_source    (BandpassRenderer       *renderer,
                                                     GError                **error);
 
-/* Moves to `device` (taking a reference); the next prepare reloads there. */
-void              bandpass_renderer_set_device     (BandpassRenderer       *renderer,
-                                                    BandpassDevice         *device);
-/* NULL when none was set. */
+/* Moves the renderer to the device `choice` names (as
+ * bandpass_device_choice gives it), opening it, unless it is there
+ * already; the next prepare then reloads there. FALSE, with a message,
+ * when the device cannot be opened; the renderer stays where it was. */
+gboolean          bandpass_renderer_use_device     (BandpassRenderer       *renderer,
+                                                    const gchar            *choice,
+                                                    GError                **error);
+
+/* NULL until a device is set. */
 BandpassDevice   *bandpass_renderer_get_device     (BandpassRenderer       *renderer);
 
-/* Makes the renderer ready for `settings`, reloading when needed
- * (`reloaded` is then set TRUE; it may be NULL). FALSE, with a message,
- * when no device could filter or memory ran out. */
+/* Makes the renderer's spectrum ready for `settings`, reloading when
+ * needed (`reloaded` is then set TRUE; it may be NULL). FALSE, with a
+ * message, when no device could filter or memory ran out. */
 gboolean          bandpass_renderer_prepare        (BandpassRenderer       *renderer,
                                                     const BandpassSettings *settings,
                                                     gboolean               *reloaded,
@@ -64,9 +73,9 @@ const gchar      *bandpass_renderer_warning        (BandpassRenderer       *rend
 const Babl       *bandpass_renderer_display_format (BandpassRenderer       *renderer);
 
 /* Prepares for `settings` and writes `window` (in drawable pixels, as
- * fftcl_filter_apply_window takes it) of the result to `pixels` in the
- * display format. `coarse` filters a downscaled copy instead (≤ 1 MP),
- * much faster where the device is slow, and expands it to the window. */
+ * fftcl_filter_apply takes it) of the result to `pixels` in the display
+ * format. `coarse` filters a downscaled copy instead (≤ 1 MP), much
+ * faster where the device is slow, and expands it to the window. */
 gboolean          bandpass_renderer_render_window  (BandpassRenderer       *renderer,
                                                     const BandpassSettings *settings,
                                                     const fftcl_window     *window,
@@ -74,7 +83,7 @@ gboolean          bandpass_renderer_render_window  (BandpassRenderer       *rend
                                                     guchar                 *pixels,
                                                     GError                **error);
 
-/* The spectrum view of the prepared pixels (spectrum-source.h), at most
+/* The spectrum view of the prepared pixels (spectrum-crop.h), at most
  * `max_size` cells along each axis, worked out once per pixels; NULL,
  * with a message, on failure. Free with g_free. */
 gfloat           *bandpass_renderer_spectrum       (BandpassRenderer       *renderer,
@@ -88,14 +97,16 @@ gfloat           *bandpass_renderer_spectrum       (BandpassRenderer       *rend
  * failed), and the drawable is larger than the coarse copy. */
 gboolean          bandpass_renderer_coarse_first   (BandpassRenderer       *renderer);
 
-/* The device that filters, for people: its name, or what failed before
- * the CPU took over. Free with g_free. */
+/* The device that filters, for people (bandpass_device_describe). Free
+ * with g_free. */
 gchar            *bandpass_renderer_describe_device (BandpassRenderer      *renderer);
 
-/* The final run: prepares for `settings` and writes the whole result
- * into `target`. FALSE, with a message, when no device could filter or
- * memory ran out; `target` is then left as it was. `progress` may be
- * NULL. The renderer is spent afterwards: only free it. */
+/* The final run: writes the whole result for `settings` into `target`,
+ * from the spectrum the renderer holds where it is ready for them (the
+ * output is then the preview's pixels), else filtered in one pass. FALSE,
+ * with a message, when no device could filter or memory ran out;
+ * `target` is then left as it was. `progress` may be NULL. The renderer
+ * is spent afterwards: only free it. */
 gboolean          bandpass_renderer_write          (BandpassRenderer       *renderer,
                                                     const BandpassSettings *settings,
                                                     GeglBuffer             *target,

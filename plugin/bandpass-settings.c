@@ -2,6 +2,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 static void
 add_band_arguments (GimpProcedure *procedure)
@@ -150,27 +151,40 @@ bandpass_settings_add_arguments (GimpProcedure *procedure)
   add_advanced_arguments (procedure);
 }
 
-static void
-read_notches (BandpassSettings    *settings,
-              GimpProcedureConfig *config)
+gdouble *
+bandpass_settings_get_notches (GimpProcedureConfig *config,
+                               gsize               *count)
 {
-  GimpArray     *notches = NULL;
-  const gdouble *values  = NULL;
-  gsize          count   = 0;
+  GimpArray     *array  = NULL;
+  const gdouble *values = NULL;
+  gdouble       *notches;
 
-  g_object_get (config, "notches", &notches, NULL);
-  if (notches)
-    values = gimp_double_array_get_values (notches, &count);
+  *count = 0;
+  g_object_get (config, "notches", &array, NULL);
+  if (array)
+    values = gimp_double_array_get_values (array, count);
 
-  settings->notches      = count > 0 ? g_memdup2 (values,
-                                                  count * sizeof (gdouble))
-                                     : NULL;
-  settings->notch_values = count;
-  settings->gain.notches     = settings->notches;
-  settings->gain.notch_count = count / 3;
+  notches = g_new (gdouble, *count + 3);
+  if (*count > 0)
+    memcpy (notches, values, *count * sizeof (gdouble));
 
-  if (notches)
-    gimp_array_free (notches);
+  if (array)
+    gimp_array_free (array);
+  return notches;
+}
+
+void
+bandpass_settings_set_notches (GimpProcedureConfig *config,
+                               const gdouble       *notches,
+                               gsize                count)
+{
+  GValue value = G_VALUE_INIT;
+
+  g_value_init (&value, GIMP_TYPE_DOUBLE_ARRAY);
+  /* GIMP refuses a data pointer with a length of 0. */
+  gimp_value_set_double_array (&value, count > 0 ? notches : NULL, count);
+  g_object_set_property (G_OBJECT (config), "notches", &value);
+  g_value_unset (&value);
 }
 
 void
@@ -192,7 +206,11 @@ bandpass_settings_from_config (BandpassSettings    *settings,
   gain->reject  = gimp_procedure_config_get_choice_id (config, "mode");
   gain->stripes = gimp_procedure_config_get_choice_id (config, "stripes");
 
-  read_notches (settings, config);
+  settings->notches = bandpass_settings_get_notches (config,
+                                                     &settings->notch_values);
+  gain->notches     = settings->notches;
+  gain->notch_count = settings->notch_values / 3;
+
   settings->padding  = gimp_procedure_config_get_choice_id (config,
                                                             "padding");
   settings->channels = gimp_procedure_config_get_choice_id (config,

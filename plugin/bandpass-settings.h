@@ -1,4 +1,4 @@
-/* bandpass-settings — the procedure's arguments (DESIGN.md §2): how they
+/* bandpass-settings — the procedure's arguments (docs/contract.md): how they
  * are registered, read back from a config, and checked before a call
  * touches the image. */
 #ifndef BANDPASS_SETTINGS_H
@@ -6,7 +6,7 @@
 
 #include <libgimp/gimp.h>
 
-#include "fftcl.h"
+#include "fftcl-filter.h"
 #include "padding.h"
 
 typedef enum
@@ -33,6 +33,16 @@ void     bandpass_settings_from_config   (BandpassSettings       *settings,
 
 /* Frees what bandpass_settings_from_config allocated. */
 void     bandpass_settings_clear         (BandpassSettings       *settings);
+
+/* The config's "notches" numbers, however many it holds (*count), with
+ * room after them for one more notch. Free with g_free. */
+gdouble *bandpass_settings_get_notches   (GimpProcedureConfig    *config,
+                                          gsize                  *count);
+
+/* Sets the config's "notches" to `count` numbers. */
+void     bandpass_settings_set_notches   (GimpProcedureConfig    *config,
+                                          const gdouble          *notches,
+                                          gsize                   count);
 
 /* FALSE, with a message for the user, when the call must not run. */
 gboolean bandpass_settings_check         (const BandpassSettings *settings,

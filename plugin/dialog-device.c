@@ -24,10 +24,10 @@ append_devices (GtkComboBoxText *combo)
 static void
 mark_overridden (GtkWidget *combo)
 {
-  const gchar *forced = g_getenv ("FFTCL_DEVICE");
+  const gchar *forced = fftcl_forced_device ();
   gchar       *tip;
 
-  if (! forced || ! *forced)
+  if (! forced)
     return;
 
   tip = g_strdup_printf (_("The environment variable FFTCL_DEVICE=%s "

@@ -1,10 +1,9 @@
 /* fft-bandpass — the GIMP 3 plug-in: registers plug-in-fft-bandpass
- * (DESIGN.md §2), checks each call, and applies the render of every
+ * (docs/contract.md), checks each call, and applies the render of every
  * selected drawable as one undo step. */
 #include <libgimp/gimp.h>
 #include <glib/gi18n-lib.h>
 
-#include "bandpass-device.h"
 #include "bandpass-dialog.h"
 #include "bandpass-render.h"
 #include "bandpass-settings.h"
@@ -77,15 +76,16 @@ update_progress (gdouble  fraction,
   gimp_progress_update ((span->index + fraction) / span->count);
 }
 
+/* Writes the renderer's drawable into its shadow. */
 static gboolean
-render_into_shadow (BandpassRenderer       *renderer,
-                    GimpDrawable           *drawable,
-                    ProgressSpan           *span,
-                    const BandpassSettings *settings,
-                    GError                **error)
+render_one (BandpassRenderer       *renderer,
+            ProgressSpan           *span,
+            const BandpassSettings *settings,
+            GError                **error)
 {
-  GeglBuffer *shadow = gimp_drawable_get_shadow_buffer (drawable);
-  gboolean    rendered;
+  GimpDrawable *drawable = bandpass_renderer_get_drawable (renderer);
+  GeglBuffer   *shadow   = gimp_drawable_get_shadow_buffer (drawable);
+  gboolean      rendered;
 
   rendered = bandpass_renderer_write (renderer, settings, shadow,
                                       update_progress, span, error);
@@ -93,6 +93,22 @@ render_into_shadow (BandpassRenderer       *renderer,
     gegl_buffer_flush (shadow);
 
   g_object_unref (shadow);
+  return rendered;
+}
+
+/* A drawable after the first gets a renderer of its own on the first's
+ * device. */
+static gboolean
+render_another (GimpDrawable           *drawable,
+                BandpassDevice         *device,
+                ProgressSpan           *span,
+                const BandpassSettings *settings,
+                GError                **error)
+{
+  BandpassRenderer *renderer = bandpass_renderer_new (drawable, device);
+  gboolean          rendered = render_one (renderer, span, settings, error);
+
+  bandpass_renderer_free (renderer);
   return rendered;
 }
 
@@ -113,47 +129,29 @@ merge_shadows (GimpImage     *image,
   gimp_image_undo_group_end (image);
 }
 
-/* The dialog's renderer, when there is one, writes the first drawable,
- * so that the output is the preview's pixels; the others get their own. */
-static gboolean
-render_one (GimpDrawable           *drawable,
-            ProgressSpan           *span,
-            const BandpassSettings *settings,
-            BandpassDevice         *device,
-            BandpassRenderer       *prepared,
-            GError                **error)
-{
-  BandpassRenderer *renderer = prepared ? prepared
-                                        : bandpass_renderer_new (drawable,
-                                                                 device);
-  gboolean          rendered = render_into_shadow (renderer, drawable, span,
-                                                   settings, error);
-
-  if (renderer != prepared)
-    bandpass_renderer_free (renderer);
-
-  return rendered;
-}
-
-/* Every drawable is rendered before any is merged, so that a failure on
- * one leaves the whole image untouched. So does a cancel: GIMP then ends
- * the plug-in and frees the shadow buffers it leaves. */
+/* `first` writes drawables[0], so that after a dialog the output is the
+ * preview's pixels. Every drawable is rendered before any is merged, so
+ * that a failure on one leaves the whole image untouched. So does a
+ * cancel: GIMP then ends the plug-in and frees the shadow buffers it
+ * leaves. */
 static gboolean
 render_all (GimpDrawable          **drawables,
+            BandpassRenderer       *first,
             const BandpassSettings *settings,
-            BandpassDevice         *device,
-            BandpassRenderer       *prepared,
             GError                **error)
 {
-  ProgressSpan span = {
+  BandpassDevice *device = bandpass_renderer_get_device (first);
+  ProgressSpan    span   = {
     .count = gimp_core_object_array_get_length ((GObject **) drawables)
   };
 
   gimp_progress_init (_("Band-pass filtering"));
 
   for (span.index = 0; span.index < span.count; span.index++)
-    if (! render_one (drawables[span.index], &span, settings, device,
-                      span.index == 0 ? prepared : NULL, error))
+    if (! (span.index == 0
+           ? render_one (first, &span, settings, error)
+           : render_another (drawables[span.index], device, &span, settings,
+                             error)))
       {
         for (gsize i = 0; i <= span.index; i++)
           gimp_drawable_free_shadow (drawables[i]);
@@ -163,43 +161,20 @@ render_all (GimpDrawable          **drawables,
   return TRUE;
 }
 
-/* The device the config asks for: the prepared renderer's, unless the
- * choice changed after its last preview. */
-static BandpassDevice *
-open_device (GimpProcedureConfig  *config,
-             BandpassRenderer     *prepared,
-             GError              **error)
-{
-  gchar          *choice = bandpass_device_choice (config);
-  BandpassDevice *device = prepared ? bandpass_renderer_get_device (prepared)
-                                    : NULL;
-
-  if (device && bandpass_device_is (device, choice))
-    device = bandpass_device_ref (device);
-  else if ((device = bandpass_device_open (choice, error)) && prepared)
-    bandpass_renderer_set_device (prepared, device);
-
-  g_free (choice);
-  return device;
-}
-
 static gboolean
 apply (GimpImage              *image,
        GimpDrawable          **drawables,
        const BandpassSettings *settings,
        GimpProcedureConfig    *config,
-       BandpassRenderer       *prepared,
+       BandpassRenderer       *renderer,
        GError                **error)
 {
-  BandpassDevice *device = open_device (config, prepared, error);
-  gboolean        rendered;
+  gchar    *choice   = bandpass_device_choice (config);
+  gboolean  rendered = bandpass_renderer_use_device (renderer, choice,
+                                                     error) &&
+                       render_all (drawables, renderer, settings, error);
 
-  if (! device)
-    return FALSE;
-
-  rendered = render_all (drawables, settings, device, prepared, error);
-  bandpass_device_unref (device);
-
+  g_free (choice);
   if (rendered)
     merge_shadows (image, drawables);
 
@@ -212,7 +187,7 @@ static gboolean
 filter_with_config (GimpImage            *image,
                     GimpDrawable        **drawables,
                     GimpProcedureConfig  *config,
-                    BandpassRenderer     *prepared,
+                    BandpassRenderer     *renderer,
                     GimpPDBStatusType    *status,
                     GError              **error)
 {
@@ -227,13 +202,15 @@ filter_with_config (GimpImage            *image,
   if (done)
     {
       *status = GIMP_PDB_EXECUTION_ERROR;
-      done    = apply (image, drawables, &settings, config, prepared, error);
+      done    = apply (image, drawables, &settings, config, renderer, error);
     }
 
   bandpass_settings_clear (&settings);
   return done;
 }
 
+/* run() owns the renderer of the first drawable: the dialog borrows it
+ * for its preview, then the final run writes with it. */
 static GimpValueArray *
 fft_bandpass_run (GimpProcedure        *procedure,
                   GimpRunMode           run_mode,
@@ -243,8 +220,8 @@ fft_bandpass_run (GimpProcedure        *procedure,
                   gpointer              run_data G_GNUC_UNUSED)
 {
   GimpPDBStatusType  status;
-  GError            *error    = NULL;
-  BandpassRenderer  *prepared = NULL;
+  GError            *error = NULL;
+  BandpassRenderer  *renderer;
   gboolean           done;
 
   gegl_init (NULL, NULL);
@@ -253,15 +230,19 @@ fft_bandpass_run (GimpProcedure        *procedure,
     return gimp_procedure_new_return_values (procedure,
                                              GIMP_PDB_CALLING_ERROR, error);
 
+  renderer = bandpass_renderer_new (drawables[0], NULL);
   if (run_mode == GIMP_RUN_INTERACTIVE &&
-      ! bandpass_dialog_run (procedure, config, drawables[0], &prepared))
-    return gimp_procedure_new_return_values (procedure, GIMP_PDB_CANCEL,
-                                             NULL);
+      ! bandpass_dialog_run (procedure, config, renderer))
+    {
+      bandpass_renderer_free (renderer);
+      return gimp_procedure_new_return_values (procedure, GIMP_PDB_CANCEL,
+                                               NULL);
+    }
 
-  done = filter_with_config (image, drawables, config, prepared, &status,
+  done = filter_with_config (image, drawables, config, renderer, &status,
                              &error);
-  if (prepared)
-    bandpass_renderer_free (prepared);
+  bandpass_renderer_free (renderer);
+
   if (! done)
     return gimp_procedure_new_return_values (procedure, status, error);
 

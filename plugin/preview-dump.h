@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "fftcl.h"
+#include "fftcl-filter.h"
 
 void preview_dump (const fftcl_window *window,
                    const guchar       *pixels,

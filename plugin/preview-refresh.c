@@ -17,7 +17,7 @@ typedef struct
  * thread holds a reference, so it may arrive after the finish. */
 struct _PreviewRefresh
 {
-  BandpassRenderer  *renderer;
+  BandpassRenderer  *renderer; /* borrowed, untouched after the finish */
   PreviewResultFunc  on_result;
   gpointer           user_data;
   GMutex             lock;     /* guards `waiting` */
@@ -112,25 +112,6 @@ superseded (PreviewRefresh *refresh)
   return newer || g_atomic_int_get (&refresh->finished);
 }
 
-static gboolean
-use_device (BandpassRenderer  *renderer,
-            const gchar       *choice,
-            GError           **error)
-{
-  BandpassDevice *device = bandpass_renderer_get_device (renderer);
-
-  if (device && bandpass_device_is (device, choice))
-    return TRUE;
-
-  device = bandpass_device_open (choice, error);
-  if (! device)
-    return FALSE;
-
-  bandpass_renderer_set_device (renderer, device);
-  bandpass_device_unref (device);
-  return TRUE;
-}
-
 static PreviewResult *
 render (BandpassRenderer     *renderer,
         const RefreshRequest *request,
@@ -178,7 +159,8 @@ prepare (const RefreshRequest *request,
   gdouble           start_ms = step_timings_now_ms ();
   gboolean          reloaded = FALSE;
 
-  if (! use_device (renderer, request->device_choice, error) ||
+  if (! bandpass_renderer_use_device (renderer, request->device_choice,
+                                     error) ||
       ! bandpass_renderer_prepare (renderer, request->settings, &reloaded,
                                    error))
     return FALSE;
@@ -318,11 +300,9 @@ preview_refresh_request (PreviewRefresh     *refresh,
     start_waiting (refresh);
 }
 
-BandpassRenderer *
+void
 preview_refresh_finish (PreviewRefresh *refresh)
 {
-  BandpassRenderer *renderer;
-
   g_atomic_int_set (&refresh->finished, TRUE);
 
   g_mutex_lock (&refresh->lock);
@@ -332,7 +312,5 @@ preview_refresh_finish (PreviewRefresh *refresh)
   while (refresh->running)
     g_main_context_iteration (NULL, TRUE);
 
-  renderer = g_steal_pointer (&refresh->renderer);
   release (refresh);
-  return renderer;
 }

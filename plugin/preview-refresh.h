@@ -30,7 +30,8 @@ typedef struct
 typedef void (* PreviewResultFunc) (const PreviewResult *result,
                                     gpointer             user_data);
 
-/* Takes `renderer`, whose source must be read already. */
+/* Borrows `renderer`, whose source must be read already, until
+ * preview_refresh_finish. */
 PreviewRefresh   *preview_refresh_new     (BandpassRenderer   *renderer,
                                            PreviewResultFunc   on_result,
                                            gpointer            user_data);
@@ -44,7 +45,7 @@ void              preview_refresh_request (PreviewRefresh     *refresh,
                                            const fftcl_window *window);
 
 /* Waits for the running render, drops the waiting request and stops the
- * results; frees `refresh` and gives its renderer back. */
-BandpassRenderer *preview_refresh_finish  (PreviewRefresh     *refresh);
+ * results; frees `refresh`. */
+void              preview_refresh_finish  (PreviewRefresh     *refresh);
 
 #endif

@@ -1,5 +1,9 @@
 #include "render-format.h"
 
+#include <string.h>
+
+#include "row-split-gegl.h"
+
 /* The transfer curve of the values that get filtered. */
 typedef enum
 {
@@ -78,4 +82,43 @@ render_format_display (const Babl *stored,
   return babl_format_with_space (display_formats[gray != FALSE]
                                                 [has_alpha != FALSE],
                                  stored);
+}
+
+RenderGeometry
+render_geometry_for (gsize                width,
+                     gsize                height,
+                     const fftcl_gain    *gain,
+                     PaddingKind          padding,
+                     const fftcl_context *context)
+{
+  RenderGeometry chosen = { filtered_image_geometry (width, height, gain),
+                            padding, FALSE };
+
+  chosen.mirrored = filtered_image_mirrors (&chosen.geometry, padding, gain,
+                                            fftcl_context_is_cpu (context));
+  if (chosen.mirrored)
+    {
+      chosen.geometry.padded_width  = width;
+      chosen.geometry.padded_height = height;
+    }
+
+  return chosen;
+}
+
+gboolean
+render_geometry_equal (const RenderGeometry *a,
+                       const RenderGeometry *b)
+{
+  return memcmp (&a->geometry, &b->geometry, sizeof a->geometry) == 0 &&
+         a->padding == b->padding && a->mirrored == b->mirrored;
+}
+
+FilteredImageSource
+render_geometry_source (const RenderGeometry *geometry,
+                        const gfloat         *pixels,
+                        const PixelLayout    *layout)
+{
+  return (FilteredImageSource) { pixels, *layout, geometry->geometry,
+                                 geometry->padding, geometry->mirrored,
+                                 row_split_gegl };
 }

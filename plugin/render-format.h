@@ -1,11 +1,13 @@
-/* render-format — the float format a drawable is filtered in, and the
- * 8-bit one its preview is shown in. */
+/* render-format — the float format a drawable is filtered in, the 8-bit
+ * one its preview is shown in, and the geometry its planes are filtered
+ * at. */
 #ifndef RENDER_FORMAT_H
 #define RENDER_FORMAT_H
 
 #include <libgimp/gimp.h>
 
 #include "bandpass-settings.h"
+#include "filtered-image.h"
 #include "pixel-planes.h"
 
 typedef struct
@@ -27,5 +29,31 @@ RenderFormat  render_format_for     (const Babl             *stored,
 const Babl   *render_format_display (const Babl             *stored,
                                      gboolean                gray,
                                      gboolean                has_alpha);
+
+/* How a render's planes are filtered. */
+typedef struct
+{
+  PlaneGeometry geometry;
+  PaddingKind   padding;
+  gboolean      mirrored; /* through a mirrored plan (filtered_image_mirrors),
+                             whose planes keep the image's own size */
+} RenderGeometry;
+
+/* The geometry for a width × height image filtered with `gain` on
+ * `context`. */
+RenderGeometry      render_geometry_for    (gsize                 width,
+                                            gsize                 height,
+                                            const fftcl_gain     *gain,
+                                            PaddingKind           padding,
+                                            const fftcl_context  *context);
+
+gboolean            render_geometry_equal  (const RenderGeometry *a,
+                                            const RenderGeometry *b);
+
+/* The core's view of `pixels`, laid out as `layout` and filtered as
+ * `geometry` says, its row passes on GEGL's threads. */
+FilteredImageSource render_geometry_source (const RenderGeometry *geometry,
+                                            const gfloat         *pixels,
+                                            const PixelLayout    *layout);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "padding.h"
+#include "render-error.h"
 
 /* What a render holds at its peak besides the pixels: the padded planes,
  * and the CPU backend's spectra of plane pairs, twice: kept and filtered
@@ -78,4 +79,24 @@ render_memory_fit (PlaneGeometry  *geometry,
                gibibytes (bytes_needed (geometry, pixel_bytes, colour_planes)),
                gibibytes (available));
   return FALSE;
+}
+
+gboolean
+render_memory_grow (gfloat **buffer,
+                    gsize   *capacity,
+                    gsize    floats,
+                    GError **error)
+{
+  gfloat *grown;
+
+  if (floats <= *capacity)
+    return TRUE;
+
+  grown = g_try_realloc_n (*buffer, floats, sizeof (gfloat));
+  if (! grown)
+    return render_error_memory (error);
+
+  *buffer   = grown;
+  *capacity = floats;
+  return TRUE;
 }

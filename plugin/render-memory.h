@@ -1,5 +1,6 @@
 /* render-memory — whether a render fits in the memory there is, checked
- * before anything is read or changed. */
+ * before anything is read or changed, and the window buffers that grow
+ * to the largest window asked for. */
 #ifndef RENDER_MEMORY_H
 #define RENDER_MEMORY_H
 
@@ -20,5 +21,13 @@ gboolean render_memory_fit (PlaneGeometry  *geometry,
                             const gchar    *drawable_name,
                             gchar         **warning,
                             GError        **error);
+
+/* Makes `buffer` (holding `capacity` floats) hold at least `floats`.
+ * FALSE, with a message, when memory runs out; `buffer` is then as it
+ * was. */
+gboolean render_memory_grow (gfloat        **buffer,
+                             gsize          *capacity,
+                             gsize           floats,
+                             GError        **error);
 
 #endif

@@ -2,11 +2,10 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "bandpass-settings.h"
 #include "spectrum-geometry.h"
+#include "spectrum-picture.h"
 
 #define VIEW_SIZE        320   /* px, the drawing's side */
 #define RING_TOLERANCE   6.0   /* px from a ring that grabs it */
@@ -16,10 +15,14 @@
 #define NOTCH_CELLS      1.5   /* a new notch's radius, in data cells */
 #define NOTCH_MIN_RADIUS 0.002 /* cycles per pixel */
 #define CUTOFF_GAP       1.01  /* how much larger large-structures stays */
-#define TINT_OPACITY     0.45  /* where the gain removes everything */
 
-typedef struct
+/* About the drawing's width in characters: two lines of them hold every
+ * message, and the label never asks for more room than that. */
+#define LABEL_CHARS 42
+
+struct _SpectrumView
 {
+  GtkBox               parent_instance;
   GimpProcedureConfig *config;
   GtkWidget           *area;
   GtkWidget           *label;
@@ -32,7 +35,18 @@ typedef struct
   SpectrumRing         dragged_ring;
   gboolean             clicking;      /* pressed, not yet moved away */
   gdouble              press_x, press_y;
-} SpectrumView;
+};
+
+enum
+{
+  PROP_0,
+  PROP_CONFIG,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_TYPE (SpectrumView, spectrum_view, GTK_TYPE_BOX)
 
 static const gchar *const gain_properties[] =
 {
@@ -54,138 +68,26 @@ get_period (SpectrumView *view, SpectrumRing ring)
   return period;
 }
 
-/* The notch triples as a newly allocated array with room for one more. */
+/* The whole notch triples, with room for one more. */
 static gdouble *
 get_notches (SpectrumView *view, gsize *count)
 {
-  GimpArray     *array  = NULL;
-  const gdouble *values = NULL;
-  gdouble       *notches;
+  gdouble *notches = bandpass_settings_get_notches (view->config, count);
 
-  *count = 0;
-  g_object_get (view->config, "notches", &array, NULL);
-  if (array)
-    values = gimp_double_array_get_values (array, count);
   *count -= *count % 3;
-  notches = g_new (gdouble, *count + 3);
-  if (*count > 0)
-    memcpy (notches, values, *count * sizeof (gdouble));
-  if (array)
-    gimp_array_free (array);
   return notches;
 }
 
-static void
-set_notches (SpectrumView *view, const gdouble *notches, gsize count)
-{
-  GValue value = G_VALUE_INIT;
-
-  g_value_init (&value, GIMP_TYPE_DOUBLE_ARRAY);
-  /* GimpArray takes no data pointer with a length of 0. */
-  gimp_value_set_double_array (&value, count > 0 ? notches : NULL, count);
-  g_object_set_property (G_OBJECT (view->config), "notches", &value);
-  g_value_unset (&value);
-}
-
-/* ---- Pictures ---------------------------------------------------------- */
-
-static int
-compare_floats (const void *a, const void *b)
-{
-  float x = *(const float *) a, y = *(const float *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* log(1 + k·a) scaled to [0, 1]: k = 1 / the median amplitude, so that
- * the noise floor shows, and white the brightest cell other than the
- * mean's, which would leave everything else dark. */
-static void
-grey_scale (const SpectrumView *view, gdouble *k, gdouble *top)
-{
-  gsize   cells  = (gsize) view->width * view->height;
-  gsize   mean   = (gsize) (view->height / 2) * view->width + view->width / 2;
-  gfloat *sorted = g_new (gfloat, cells);
-  gsize   kept   = 0;
-  gdouble median;
-
-  for (gsize i = 0; i < cells; i++)
-    if (i != mean)
-      sorted[kept++] = view->amplitude[i];
-  qsort (sorted, kept, sizeof *sorted, compare_floats);
-  median = kept > 0 ? sorted[kept / 2] : 0;
-  *top   = kept > 0 ? sorted[kept - 1] : view->amplitude[mean];
-  g_free (sorted);
-
-  if (median > 0)
-    *k = 1 / median;
-  else
-    *k = *top > 0 ? 1e4 / *top : 1;
-}
-
 static cairo_surface_t *
-spectrum_picture (const SpectrumView *view)
+tint_picture (SpectrumView *view, gint side)
 {
-  cairo_surface_t *surface;
-  guchar          *pixels;
-  gint             stride;
-  gdouble          k, top, white;
-
-  grey_scale (view, &k, &top);
-  white   = log1p (k * top);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
-                                        view->width, view->height);
-  pixels  = cairo_image_surface_get_data (surface);
-  stride  = cairo_image_surface_get_stride (surface);
-
-  for (gint v = 0; v < view->height; v++)
-    for (gint u = 0; u < view->width; u++)
-      {
-        gdouble amplitude = view->amplitude[(gsize) v * view->width + u];
-        gdouble level     = white > 0 ? log1p (k * amplitude) / white : 0;
-        guint32 grey      = (guint32) (CLAMP (level, 0, 1) * 255 + 0.5);
-
-        ((guint32 *) (pixels + v * stride))[u] =
-          grey << 16 | grey << 8 | grey;
-      }
-
-  cairo_surface_mark_dirty (surface);
-  return surface;
-}
-
-/* Red where the gain removes energy, as opaque as the share removed. */
-static cairo_surface_t *
-tint_picture (const SpectrumView *view, gint side)
-{
-  BandpassSettings settings = { 0 };
-  cairo_surface_t *surface;
-  guchar          *pixels;
-  gint             stride;
+  BandpassSettings  settings = { 0 };
+  cairo_surface_t  *tint;
 
   bandpass_settings_from_config (&settings, view->config);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, side, side);
-  pixels  = cairo_image_surface_get_data (surface);
-  stride  = cairo_image_surface_get_stride (surface);
-
-  for (gint j = 0; j < side; j++)
-    for (gint i = 0; i < side; i++)
-      {
-        gdouble fx, fy, removed;
-        guint32 alpha;
-
-        spectrum_map_to_frequency (&view->map,
-                                   view->map.left + i + 0.5,
-                                   view->map.top + j + 0.5, &fx, &fy);
-        removed = 1 - CLAMP (fftcl_gain_at (&settings.gain, view->width,
-                                            view->height, fx, fy), 0, 1);
-        alpha   = (guint32) (removed * TINT_OPACITY * 255 + 0.5);
-        ((guint32 *) (pixels + j * stride))[i] =
-          alpha << 24 | alpha << 16 | (alpha / 5) << 8;
-      }
-
+  tint = spectrum_picture_tint (&settings.gain, &view->map, side);
   bandpass_settings_clear (&settings);
-  cairo_surface_mark_dirty (surface);
-  return surface;
+  return tint;
 }
 
 /* ---- Drawing ----------------------------------------------------------- */
@@ -381,7 +283,7 @@ add_notch_near (SpectrumView *view, gdouble x, gdouble y)
                                      MAX (NOTCH_CELLS /
                                             MIN (view->width, view->height),
                                           NOTCH_MIN_RADIUS));
-  set_notches (view, notches, count);
+  bandpass_settings_set_notches (view->config, notches, count);
   g_free (notches);
 }
 
@@ -399,7 +301,9 @@ click (SpectrumView *view, gdouble x, gdouble y)
     }
 
   notches = get_notches (view, &count);
-  set_notches (view, notches, spectrum_notches_remove (notches, count, index));
+  bandpass_settings_set_notches (view->config, notches,
+                                 spectrum_notches_remove (notches, count,
+                                                          index));
   g_free (notches);
 }
 
@@ -555,31 +459,8 @@ config_changed (GimpProcedureConfig *config,
   gtk_widget_queue_draw (view->area);
 }
 
-static void
-spectrum_view_free (SpectrumView *view)
-{
-  g_signal_handlers_disconnect_by_data (view->config, view);
-  g_signal_handlers_disconnect_by_data (view->area, view);
-  g_object_unref (view->config);
-  g_free (view->amplitude);
-  g_clear_pointer (&view->spectrum, cairo_surface_destroy);
-  g_clear_pointer (&view->tint, cairo_surface_destroy);
-  g_free (view);
-}
-
-/* The config may outlive the dialog: let go of it as the view goes. */
-static void
-forget_view (GtkWidget *box)
-{
-  g_object_set_data (G_OBJECT (box), "spectrum-view", NULL);
-}
-
 /* Two lines tall whatever it says, so the dialog does not jump as the
  * pointer moves. */
-/* About the drawing's width in characters: two lines of them hold every
- * message, and the label never asks for more room than that. */
-#define LABEL_CHARS 42
-
 static void
 label_keep_two_lines (GtkWidget *label)
 {
@@ -618,42 +499,113 @@ drawing_area_new (SpectrumView *view)
   return area;
 }
 
-GtkWidget *
-spectrum_view_new (GimpProcedureConfig *config)
+static void
+spectrum_view_constructed (GObject *object)
 {
-  SpectrumView *view = g_new0 (SpectrumView, 1);
-  GtkWidget    *box  = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  SpectrumView *view = SPECTRUM_VIEW (object);
   gchar        *hint = hint_text ();
 
-  view->config = g_object_ref (config);
-  view->area   = drawing_area_new (view);
-  view->label  = gtk_label_new (hint);
+  G_OBJECT_CLASS (spectrum_view_parent_class)->constructed (object);
+
+  view->area  = drawing_area_new (view);
+  view->label = gtk_label_new (hint);
   g_free (hint);
   label_keep_two_lines (view->label);
 
-  gtk_box_pack_start (GTK_BOX (box), view->area, TRUE, TRUE, 0);
-  gtk_box_pack_start (GTK_BOX (box), view->label, FALSE, FALSE, 0);
-  g_object_set_data_full (G_OBJECT (box), "spectrum-view", view,
-                          (GDestroyNotify) spectrum_view_free);
-  g_signal_connect (config, "notify", G_CALLBACK (config_changed), view);
-  g_signal_connect (box, "destroy", G_CALLBACK (forget_view), NULL);
-  gtk_widget_show_all (box);
-  return box;
+  gtk_box_pack_start (GTK_BOX (view), view->area, TRUE, TRUE, 0);
+  gtk_box_pack_start (GTK_BOX (view), view->label, FALSE, FALSE, 0);
+  g_signal_connect (view->config, "notify", G_CALLBACK (config_changed),
+                    view);
+}
+
+static void
+spectrum_view_set_property (GObject      *object,
+                            guint         property_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  SpectrumView *view = SPECTRUM_VIEW (object);
+
+  switch (property_id)
+    {
+    case PROP_CONFIG:
+      view->config = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
+      break;
+    }
+}
+
+/* The config may outlive the dialog: the view lets go of it as it goes. */
+static void
+spectrum_view_dispose (GObject *object)
+{
+  SpectrumView *view = SPECTRUM_VIEW (object);
+
+  if (view->config)
+    g_signal_handlers_disconnect_by_data (view->config, view);
+  g_clear_object (&view->config);
+
+  G_OBJECT_CLASS (spectrum_view_parent_class)->dispose (object);
+}
+
+static void
+spectrum_view_finalize (GObject *object)
+{
+  SpectrumView *view = SPECTRUM_VIEW (object);
+
+  g_free (view->amplitude);
+  g_clear_pointer (&view->spectrum, cairo_surface_destroy);
+  g_clear_pointer (&view->tint, cairo_surface_destroy);
+
+  G_OBJECT_CLASS (spectrum_view_parent_class)->finalize (object);
+}
+
+static void
+spectrum_view_class_init (SpectrumViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  properties[PROP_CONFIG] =
+    g_param_spec_object ("config", NULL, NULL, GIMP_TYPE_PROCEDURE_CONFIG,
+                         G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY |
+                         G_PARAM_STATIC_STRINGS);
+
+  object_class->constructed  = spectrum_view_constructed;
+  object_class->set_property = spectrum_view_set_property;
+  object_class->dispose      = spectrum_view_dispose;
+  object_class->finalize     = spectrum_view_finalize;
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+spectrum_view_init (SpectrumView *view)
+{
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (view),
+                                  GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (view), 4);
+}
+
+GtkWidget *
+spectrum_view_new (GimpProcedureConfig *config)
+{
+  GtkWidget *view = g_object_new (SPECTRUM_TYPE_VIEW, "config", config,
+                                  NULL);
+
+  gtk_widget_show_all (view);
+  return view;
 }
 
 void
-spectrum_view_set_spectrum (GtkWidget    *widget,
+spectrum_view_set_spectrum (SpectrumView *view,
                             const gfloat *amplitude,
                             gint          width,
                             gint          height)
 {
-  SpectrumView *view = g_object_get_data (G_OBJECT (widget),
-                                          "spectrum-view");
-
+  g_return_if_fail (SPECTRUM_IS_VIEW (view));
   g_return_if_fail (amplitude != NULL && width > 0 && height > 0);
-  /* A spectrum computed for a view destroyed since has nowhere to go. */
-  if (! view)
-    return;
 
   g_free (view->amplitude);
   view->amplitude = g_memdup2 (amplitude,
@@ -662,7 +614,7 @@ spectrum_view_set_spectrum (GtkWidget    *widget,
   view->height = height;
   g_clear_pointer (&view->spectrum, cairo_surface_destroy);
   g_clear_pointer (&view->tint, cairo_surface_destroy);
-  view->spectrum = spectrum_picture (view);
+  view->spectrum = spectrum_picture_grey (amplitude, width, height);
   fit_map (view);
   gtk_widget_queue_draw (view->area);
 }

@@ -2,12 +2,15 @@
  * log-magnitude spectrum with the band-pass mask drawn over it, bound to
  * the procedure's config. Dragging a ring sets large-structures or
  * small-structures; clicking a bright peak adds a notch there (its mirror
- * is drawn too), clicking a notch removes it; hovering tells the period
- * in pixels and the angle under the pointer. */
+ * is drawn too), clicking a notch removes it; the line below tells the
+ * period in pixels and the angle under the pointer. */
 #ifndef SPECTRUM_VIEW_H
 #define SPECTRUM_VIEW_H
 
 #include <libgimp/gimpui.h>
+
+#define SPECTRUM_TYPE_VIEW (spectrum_view_get_type ())
+G_DECLARE_FINAL_TYPE (SpectrumView, spectrum_view, SPECTRUM, VIEW, GtkBox)
 
 /* A view that reads and writes `config`'s band-pass arguments. It shows
  * "computing…" until it is given a spectrum. */
@@ -17,7 +20,7 @@ GtkWidget *spectrum_view_new          (GimpProcedureConfig *config);
  * gives them (centred; cell (u, v) holds the frequencies around
  * fx = (u − width/2) / width, fy = (v − height/2) / height cycles per
  * pixel). The view keeps its own copy. */
-void       spectrum_view_set_spectrum (GtkWidget           *view,
+void       spectrum_view_set_spectrum (SpectrumView        *view,
                                        const gfloat        *amplitude,
                                        gint                 width,
                                        gint                 height);

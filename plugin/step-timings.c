@@ -14,6 +14,19 @@ step_timings_now_ms (void)
   return g_get_monotonic_time () / 1000.0;
 }
 
+void
+step_timings_add (StepTimings                *timings,
+                  const FilteredImageTimings *call)
+{
+  timings->pad_ms          += call->pad_ms;
+  timings->fft.upload_ms   += call->fft.upload_ms;
+  timings->fft.forward_ms  += call->fft.forward_ms;
+  timings->fft.mask_ms     += call->fft.mask_ms;
+  timings->fft.inverse_ms  += call->fft.inverse_ms;
+  timings->fft.download_ms += call->fft.download_ms;
+  timings->crop_write_ms   += call->scatter_ms;
+}
+
 /* The process's peak resident memory so far, as the kernel counts it. */
 static void
 print_peak_memory (void)
@@ -37,7 +50,8 @@ void
 step_timings_print (const StepTimings   *timings,
                     const gchar         *drawable_name,
                     const gchar         *device_name,
-                    const PlaneGeometry *geometry)
+                    const PlaneGeometry *geometry,
+                    gboolean             mirrored)
 {
   const struct
   {
@@ -54,12 +68,14 @@ step_timings_print (const StepTimings   *timings,
     { "download",   timings->fft.download_ms },
     { "crop+write", timings->crop_write_ms   },
   };
+  gsize   grid     = mirrored ? 2 : 1;
   gdouble total_ms = 0.0;
 
-  g_printerr ("fft-bandpass: \"%s\" on %s\n", drawable_name, device_name);
+  g_printerr ("fft-bandpass: \"%s\" on %s%s\n", drawable_name, device_name,
+              mirrored ? ", mirror padding as a DCT" : "");
   g_printerr ("  size        %zu×%zu → %zu×%zu\n",
               geometry->width, geometry->height,
-              geometry->padded_width, geometry->padded_height);
+              grid * geometry->padded_width, grid * geometry->padded_height);
 
   for (gsize i = 0; i < G_N_ELEMENTS (rows); i++)
     {

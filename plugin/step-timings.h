@@ -4,8 +4,7 @@
 
 #include <glib.h>
 
-#include "fftcl.h"
-#include "pixel-planes.h"
+#include "filtered-image.h"
 
 typedef struct
 {
@@ -21,10 +20,18 @@ gboolean step_timings_wanted (void);
 /* Milliseconds on the monotonic clock. */
 gdouble  step_timings_now_ms (void);
 
-/* Prints the table for one drawable to stderr. */
+/* Adds the steps of one core call: its padding, its FFT steps, and its
+ * scatter into pixels to crop+write. */
+void     step_timings_add    (StepTimings                *timings,
+                              const FilteredImageTimings *call);
+
+/* Prints the table for one drawable to stderr. `geometry` is the planes'
+ * as filtered: a mirrored plan's are the image's size and filtered at
+ * twice it. */
 void     step_timings_print  (const StepTimings   *timings,
                               const gchar         *drawable_name,
                               const gchar         *device_name,
-                              const PlaneGeometry *geometry);
+                              const PlaneGeometry *geometry,
+                              gboolean             mirrored);
 
 #endif

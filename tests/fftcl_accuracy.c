@@ -1,7 +1,7 @@
 /* fftcl against FFTW in double: forward, inverse, round trip and the
  * band-pass filter, on the device FFTCL_DEVICE names. */
 #include "check.h"
-#include "fftcl.h"
+#include "fftcl-filter.h"
 #include "fftcl_oracle.h"
 #include "on_device.h"
 
@@ -13,10 +13,6 @@ static double transform_bound = 2.5e-7;
 /* A round trip and a filter are two transforms, and a band-pass keeps a
  * small part of its input, whose norm the error is relative to. */
 static double two_transform_bound = 1e-6;
-
-typedef struct {
-  size_t width, height, batch;
-} shape;
 
 static const shape shapes[] = {
   { 1, 1, 1 },      { 2, 1, 1 },     { 1, 2, 1 },     { 2, 2, 1 },
@@ -34,11 +30,13 @@ static const shape large_shapes[] = {
   { 64, 16384, 1 },
 };
 
-static fftcl_plan *make_plan (fftcl_context *ctx, shape s, size_t batch)
+static fftcl_plan *make_plan (fftcl_context *ctx, shape s)
 {
+  const fftcl_plan_desc desc
+    = { .width = s.width, .height = s.height, .batch = s.batch };
   fftcl_plan *plan;
   fftcl_error err;
-  if (fftcl_plan_create (ctx, s.width, s.height, batch, &plan, &err) != FFTCL_OK)
+  if (fftcl_plan_create (ctx, &desc, &plan, &err) != FFTCL_OK)
     {
       check (0, "plan %zux%zu: %s", s.width, s.height, err.message);
       return NULL;
@@ -53,13 +51,11 @@ static void check_steps (fftcl_context *ctx, shape s,
                          double bound, const char *label)
 {
   size_t n = 2 * s.width * s.height * s.batch;
-  fftcl_plan *plan = make_plan (ctx, s, s.batch);
+  fftcl_plan *plan = make_plan (ctx, s);
   if (!plan)
     return;
   float *data = random_floats (n);
-  double *want = malloc (n * sizeof *want);
-  for (size_t i = 0; i < n; i++)
-    want[i] = data[i];
+  double *want = widened (data, n);
   fftcl_error err;
   fftcl_status status = FFTCL_OK;
   for (size_t k = 0; k < count && status == FFTCL_OK; k++)
@@ -88,7 +84,7 @@ static void check_shape (fftcl_context *ctx, shape s)
   check_steps (ctx, s, round_trip, 2, two_transform_bound, "round trip");
 }
 
-/* DESIGN.md §2 written out again on purpose, independently of gain.h. */
+/* docs/contract.md written out again on purpose, independently of gain.h. */
 static double oracle_gain (const fftcl_gain *g, double fx, double fy)
 {
   double f = hypot (fx, fy);
@@ -134,11 +130,6 @@ static double oracle_extras (const fftcl_gain *g, shape s, double fx,
   return factor;
 }
 
-static double frequency (size_t k, size_t n)
-{
-  return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
-}
-
 static void oracle_filter (double *plane, shape s, const fftcl_gain *g)
 {
   size_t area = s.width * s.height;
@@ -169,20 +160,18 @@ static void check_filter (fftcl_context *ctx, shape s, const fftcl_gain *g,
                           const char *label)
 {
   size_t n = s.width * s.height * s.batch;
-  fftcl_plan *plan = make_plan (ctx, s, s.batch);
+  fftcl_plan *plan = make_plan (ctx, s);
   if (!plan)
     return;
   float *planes = random_floats (n);
-  double *want = malloc (n * sizeof *want);
-  for (size_t i = 0; i < n; i++)
-    want[i] = planes[i];
+  double *want = widened (planes, n);
   for (size_t b = 0; b < s.batch; b++)
     oracle_filter (want + b * s.width * s.height, s, g);
   fftcl_error err;
-  fftcl_status status = fftcl_filter_load (plan, planes, NULL, &err);
+  fftcl_status status = fftcl_filter_load (plan, planes, &err);
   /* Apply twice: the kept spectrum must survive the first apply. */
   for (int pass = 0; pass < 2 && status == FFTCL_OK; pass++)
-    status = fftcl_filter_apply (plan, g, planes, NULL, &err);
+    status = fftcl_filter_apply (plan, g, NULL, planes, 0, &err);
   double e = status == FFTCL_OK ? relative_rms (planes, want, n) : INFINITY;
   check (e <= two_transform_bound, "filter %s %zux%zu, %zu planes: rel rms %.2e %s",
          label, s.width, s.height, s.batch, e,
@@ -222,7 +211,6 @@ static void check_filters (fftcl_context *ctx, size_t max_area, int large)
       if (filter_shapes[i].width * filter_shapes[i].height <= max_area)
         check_filter (ctx, filter_shapes[i], &gains[j], labels[j]);
 }
-
 
 static double bound_from (const char *variable, double fallback)
 {

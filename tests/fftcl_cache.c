@@ -31,12 +31,13 @@ static int transform_is_right (double *ms)
   size_t n = 2 * WIDTH * HEIGHT;
   float *data = random_floats (n);
   double *want = fftw_forward_of (data, WIDTH, HEIGHT, 1);
+  const fftcl_plan_desc desc = { .width = WIDTH, .height = HEIGHT,
+                                 .batch = 1 };
   fftcl_context *ctx = NULL;
   fftcl_plan *plan = NULL;
   double start = now_ms ();
   int ok = fftcl_context_create (NULL, &ctx, NULL) == FFTCL_OK
-           && fftcl_plan_create (ctx, WIDTH, HEIGHT, 1, &plan, NULL)
-                == FFTCL_OK;
+           && fftcl_plan_create (ctx, &desc, &plan, NULL) == FFTCL_OK;
   *ms = now_ms () - start;
   ok = ok && fftcl_transform (plan, FFTCL_FORWARD, data, NULL) == FFTCL_OK
        && relative_rms (data, want, n) <= 2.5e-7

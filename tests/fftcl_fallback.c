@@ -2,7 +2,7 @@
  * give the right result. Runs with tests/opencl_fail_shim.c preloaded,
  * which makes chosen OpenCL calls fail. */
 #include "check.h"
-#include "fftcl.h"
+#include "fftcl-filter.h"
 #include "fftcl_oracle.h"
 
 #include <dlfcn.h>
@@ -16,6 +16,23 @@ static arm_function arm;
 static const fftcl_gain gain = {
   .large_period = 20, .small_period = 3, .shape = FFTCL_SHAPE_GAUSSIAN,
   .order = 2, .keep_mean = 1 };
+
+/* What a filter plan reads and writes: planes side by side, the same
+ * mirrored, or the planes as the first channels of RGBA pixels. */
+typedef enum { SIDE_BY_SIDE, MIRRORED, RGBA_PIXELS } plan_kind;
+enum { CHANNELS = 4 };
+
+static fftcl_status plan_of (fftcl_context *ctx, size_t width,
+                             size_t height, size_t batch, plan_kind kind,
+                             fftcl_plan **plan, fftcl_error *err)
+{
+  const fftcl_layout pixels = { CHANNELS, 1 }, planes = { 0, 0 };
+  const fftcl_layout layout = kind == RGBA_PIXELS ? pixels : planes;
+  const fftcl_plan_desc desc = {
+    .width = width, .height = height, .batch = batch, .in = layout,
+    .out = layout, .flags = kind == MIRRORED ? FFTCL_MIRRORED : 0 };
+  return fftcl_plan_create (ctx, &desc, plan, err);
+}
 
 static void disarm (void)
 {
@@ -39,7 +56,7 @@ static void check_transform (fftcl_context *ctx, size_t width, size_t height,
   if (at_create)
     arm (name, calls);
   fftcl_status status
-    = fftcl_plan_create (ctx, width, height, batch, &plan, &err);
+    = plan_of (ctx, width, height, batch, SIDE_BY_SIDE, &plan, &err);
   if (!at_create)
     arm (name, calls);
   if (status == FFTCL_OK)
@@ -64,10 +81,10 @@ static fftcl_plan *cpu_loaded (fftcl_context **cpu, const float *planes,
 {
   fftcl_plan *plan = NULL;
   if (fftcl_context_create ("cpu", cpu, NULL) == FFTCL_OK
-      && (mirrored ? fftcl_plan_create_mirrored : fftcl_plan_create) (
-           *cpu, width, height, batch, &plan, NULL)
+      && plan_of (*cpu, width, height, batch,
+                  mirrored ? MIRRORED : SIDE_BY_SIDE, &plan, NULL)
            == FFTCL_OK)
-    fftcl_filter_load (plan, planes, NULL, NULL);
+    fftcl_filter_load (plan, planes, NULL);
   return plan;
 }
 
@@ -80,7 +97,7 @@ static float *cpu_filtered (const float *planes, size_t width, size_t height,
   fftcl_context *cpu = NULL;
   fftcl_plan *plan
     = cpu_loaded (&cpu, planes, width, height, batch, mirrored);
-  fftcl_filter_apply_window (plan, &gain, window, out, NULL, NULL);
+  fftcl_filter_apply (plan, &gain, window, out, 0, NULL);
   fftcl_plan_destroy (plan);
   fftcl_context_destroy (cpu);
   return out;
@@ -101,69 +118,114 @@ static float *cpu_spectrum (const float *planes, size_t width, size_t height,
 
 static double rms_against (const float *got, const float *want, size_t n)
 {
-  double *wide = malloc (n * sizeof *wide);
-  for (size_t i = 0; i < n; i++)
-    wide[i] = want[i];
+  double *wide = widened (want, n);
   double e = relative_rms (got, wide, n);
   free (wide);
   return e;
 }
 
-/* The failing call: a load, an apply, or fftcl_filter (which then
+/* The failing call: a load, an apply, or fftcl_filter_once (which then
  * replaces both). */
 typedef enum { FAIL_IN_LOAD, FAIL_IN_APPLY, FAIL_IN_FILTER } failing_call;
 
-/* The whole planes through fftcl_filter_apply, written over the loaded
- * planes as the plug-in does, when `window` is NULL; else the window
- * through fftcl_filter_apply_window into `out`. */
+/* The whole planes written over the loaded planes, as the plug-in does,
+ * when `window` is NULL; else the window into `out`. */
 static fftcl_status apply (fftcl_plan *plan, const fftcl_window *window,
                            float *planes, float *out, fftcl_error *err)
 {
-  if (!window)
-    return fftcl_filter_apply (plan, &gain, planes, NULL, err);
-  return fftcl_filter_apply_window (plan, &gain, window, out, NULL, err);
+  return fftcl_filter_apply (plan, &gain, window, window ? out : planes, 0,
+                             err);
 }
+
+/* `area` values of each of `batch` planes side by side, as the first
+ * channels of RGBA pixels; alpha 1. */
+static float *as_pixels (const float *planes, size_t area, size_t batch)
+{
+  float *pixels = malloc (area * CHANNELS * sizeof *pixels);
+  for (size_t i = 0; i < area; i++)
+    for (size_t c = 0; c < CHANNELS; c++)
+      pixels[i * CHANNELS + c] = c < batch ? planes[c * area + i] : 1;
+  return pixels;
+}
+
+/* The relative RMS error of `got`, `area` values of `batch` planes as
+ * `kind` lays them out, against the same planes side by side. */
+static double error_of (const float *got, plan_kind kind, size_t area,
+                        size_t batch, const float *want)
+{
+  size_t n = area * batch;
+  float *planes = malloc (n * sizeof *planes);
+  for (size_t c = 0; c < batch; c++)
+    for (size_t i = 0; i < area; i++)
+      planes[c * area + i]
+        = kind == RGBA_PIXELS ? got[i * CHANNELS + c] : got[c * area + i];
+  double e = rms_against (planes, want, n);
+  free (planes);
+  return e;
+}
+
+static const char *kind_name (plan_kind kind)
+{
+  return kind == MIRRORED ? " mirrored"
+         : kind == RGBA_PIXELS ? " of RGBA pixels"
+                               : "";
+}
+
+/* A filter plan of 3 planes, the call in which `name` fails after
+ * `calls` calls, and the window it delivers (NULL: the whole planes). */
+typedef struct {
+  size_t width, height;
+  const fftcl_window *window;
+  const char *name;
+  long calls;
+  failing_call when;
+  plan_kind kind;
+} filter_case;
 
 /* Load and apply twice, with `name` failing after `calls` calls from the
  * start of the failing call. A mirrored plan, which OpenCL runs at the
- * doubled size, moves to the CPU's own mirrored plan. */
-static void check_filter (fftcl_context *ctx, size_t width, size_t height,
-                          const fftcl_window *window, const char *name,
-                          long calls, failing_call when, int mirrored)
+ * doubled size, moves to the CPU's own mirrored plan; a plan of pixels
+ * keeps reading and writing pixels on the CPU. */
+static void check_filter (fftcl_context *ctx, const filter_case *c)
 {
-  size_t batch = 3, n = width * height * batch;
+  size_t width = c->width, height = c->height;
+  const fftcl_window *window = c->window;
+  failing_call when = c->when;
+  plan_kind kind = c->kind;
+  size_t batch = 3, area = width * height;
   const fftcl_window whole = { 0, 0, width, height, 1 };
   const fftcl_window *w = window ? window : &whole;
-  size_t out_n = w->width * w->height * batch;
-  float *planes = random_floats (n);
-  float *out = malloc (out_n * sizeof *out);
-  float *want = cpu_filtered (planes, width, height, batch, w, mirrored);
+  size_t out_area = w->width * w->height;
+  size_t channels = kind == RGBA_PIXELS ? CHANNELS : batch;
   fftcl_plan *plan;
   fftcl_error err = { 0 };
-  fftcl_status status
-    = (mirrored ? fftcl_plan_create_mirrored : fftcl_plan_create) (
-      ctx, width, height, batch, &plan, &err);
+  fftcl_status status = plan_of (ctx, width, height, batch, kind, &plan,
+                                 &err);
   if (status != FFTCL_OK)
     {
       check (0, "filter plan: %s", err.message);
       return;
     }
+  float *planes = random_floats (area * batch);
+  float *in = kind == RGBA_PIXELS ? as_pixels (planes, area, batch) : planes;
+  float *out = malloc (out_area * channels * sizeof *out);
+  float *want = cpu_filtered (planes, width, height, batch, w,
+                              kind == MIRRORED);
   if (when != FAIL_IN_APPLY)
-    arm (name, calls);
+    arm (c->name, c->calls);
   if (when != FAIL_IN_FILTER)
-    status = fftcl_filter_load (plan, planes, NULL, &err);
+    status = fftcl_filter_load (plan, in, &err);
   if (when == FAIL_IN_APPLY)
-    arm (name, calls);
+    arm (c->name, c->calls);
   double e[2] = { INFINITY, INFINITY };
   for (int pass = 0; pass < 2 && status == FFTCL_OK; pass++)
     {
       status = when == FAIL_IN_FILTER
-                 ? fftcl_filter (plan, &gain, planes, w, out, NULL, &err)
-                 : apply (plan, window, planes, out, &err);
+                 ? fftcl_filter_once (plan, &gain, in, w, out, &err)
+                 : apply (plan, window, in, out, &err);
       e[pass] = status == FFTCL_OK
-                  ? rms_against (window || when == FAIL_IN_FILTER ? out
-                                                                   : planes,
-                                 want, out_n)
+                  ? error_of (window || when == FAIL_IN_FILTER ? out : in,
+                              kind, out_area, batch, want)
                   : INFINITY;
     }
   disarm ();
@@ -172,18 +234,50 @@ static void check_filter (fftcl_context *ctx, size_t width, size_t height,
          "filter %zux%zu%s, window %zux%zu at (%zu, %zu) step %zu, %s fails "
          "after %ld in %s: rel rms %.2e, %.2e against the CPU, fell back "
          "because: %s %s",
-         width, height, mirrored ? " mirrored" : "", w->width, w->height,
-         w->x, w->y, w->step, name,
-         calls,
+         width, height, kind_name (kind), w->width, w->height,
+         w->x, w->y, w->step, c->name, c->calls,
          when == FAIL_IN_LOAD    ? "load"
          : when == FAIL_IN_APPLY ? "apply"
-                                 : "fftcl_filter",
+                                 : "fftcl_filter_once",
          e[0], e[1],
          reason ? reason : "(no)", status == FFTCL_OK ? "" : err.message);
   fftcl_plan_destroy (plan);
+  if (in != planes)
+    free (in);
   free (planes);
   free (out);
   free (want);
+}
+
+static void check_filters (fftcl_context *ctx)
+{
+  /* Windows of at most a quarter plane are averaged on the device, larger
+   * ones read row by row. */
+  static const fftcl_window small = { 7, 5, 30, 15, 3 };
+  static const fftcl_window large = { 3, 1, 100, 60, 1 };
+  static const fftcl_window quarter = { 3, 2, 18, 9, 3 };
+  static const char *const kernel = "clEnqueueNDRangeKernel";
+  const filter_case cases[] = {
+    { 128, 64, NULL, kernel, 2, FAIL_IN_LOAD, SIDE_BY_SIDE },
+    { 128, 64, NULL, kernel, 1, FAIL_IN_APPLY, SIDE_BY_SIDE },
+    { 256, 256, NULL, "clFinish", 0, FAIL_IN_APPLY, SIDE_BY_SIDE },
+    { 128, 64, &small, kernel, 2, FAIL_IN_LOAD, SIDE_BY_SIDE },
+    { 128, 64, &small, kernel, 1, FAIL_IN_APPLY, SIDE_BY_SIDE },
+    { 128, 64, &small, "clCreateBuffer", 1, FAIL_IN_APPLY, SIDE_BY_SIDE },
+    { 128, 64, &large, "clEnqueueReadBufferRect", 1, FAIL_IN_APPLY,
+      SIDE_BY_SIDE },
+    { 128, 64, &large, "clFinish", 0, FAIL_IN_APPLY, SIDE_BY_SIDE },
+    { 64, 32, NULL, kernel, 2, FAIL_IN_LOAD, MIRRORED },
+    { 64, 32, &quarter, kernel, 1, FAIL_IN_APPLY, MIRRORED },
+    { 128, 64, NULL, kernel, 3, FAIL_IN_FILTER, SIDE_BY_SIDE },
+    { 64, 32, &quarter, kernel, 2, FAIL_IN_FILTER, MIRRORED },
+    { 128, 64, NULL, kernel, 1, FAIL_IN_LOAD, RGBA_PIXELS },
+    { 128, 64, &small, kernel, 0, FAIL_IN_APPLY, RGBA_PIXELS },
+    { 128, 64, &large, "clFinish", 0, FAIL_IN_APPLY, RGBA_PIXELS },
+    { 128, 64, &small, kernel, 1, FAIL_IN_FILTER, RGBA_PIXELS },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    check_filter (ctx, &cases[i]);
 }
 
 /* The spectrum view with `name` failing after `calls` calls from its
@@ -203,9 +297,9 @@ static void check_spectrum (fftcl_context *ctx, size_t width, size_t height,
   fftcl_plan *plan = NULL;
   fftcl_error err = { 0 };
   fftcl_status status
-    = fftcl_plan_create (ctx, width, height, batch, &plan, &err);
+    = plan_of (ctx, width, height, batch, SIDE_BY_SIDE, &plan, &err);
   if (status == FFTCL_OK)
-    status = fftcl_filter_load (plan, planes, NULL, &err);
+    status = fftcl_filter_load (plan, planes, &err);
   arm (name, calls);
   if (status == FFTCL_OK)
     status = fftcl_filter_spectrum (plan, cells_x, cells_y, view, &err);
@@ -234,7 +328,7 @@ static void check_healthy_plan (fftcl_context *ctx)
 {
   fftcl_plan *plan;
   float data[2 * 16 * 8] = { 0 };
-  int ok = fftcl_plan_create (ctx, 16, 8, 1, &plan, NULL) == FFTCL_OK
+  int ok = plan_of (ctx, 16, 8, 1, SIDE_BY_SIDE, &plan, NULL) == FFTCL_OK
            && fftcl_transform (plan, FFTCL_FORWARD, data, NULL) == FFTCL_OK;
   check (ok && !fftcl_plan_fallback_reason (plan),
          "a plan whose device works does not fall back");
@@ -266,32 +360,7 @@ int main (void)
   check_transform (ctx, 32, 32, "clCreateBuffer", 1, 1);
   /* A size not built yet in this context, so its kernels compile now. */
   check_transform (ctx, 2048, 4, "clBuildProgram", 0, 1);
-  /* Windows of at most a quarter plane are averaged on the device, larger
-   * ones read row by row. */
-  const fftcl_window small = { 7, 5, 30, 15, 3 };
-  const fftcl_window large = { 3, 1, 100, 60, 1 };
-  const fftcl_window quarter = { 3, 2, 18, 9, 3 };
-  check_filter (ctx, 128, 64, NULL, "clEnqueueNDRangeKernel", 2,
-                FAIL_IN_LOAD, 0);
-  check_filter (ctx, 128, 64, NULL, "clEnqueueNDRangeKernel", 1,
-                FAIL_IN_APPLY, 0);
-  check_filter (ctx, 256, 256, NULL, "clFinish", 0, FAIL_IN_APPLY, 0);
-  check_filter (ctx, 128, 64, &small, "clEnqueueNDRangeKernel", 2,
-                FAIL_IN_LOAD, 0);
-  check_filter (ctx, 128, 64, &small, "clEnqueueNDRangeKernel", 1,
-                FAIL_IN_APPLY, 0);
-  check_filter (ctx, 128, 64, &small, "clCreateBuffer", 1, FAIL_IN_APPLY, 0);
-  check_filter (ctx, 128, 64, &large, "clEnqueueReadBufferRect", 1,
-                FAIL_IN_APPLY, 0);
-  check_filter (ctx, 128, 64, &large, "clFinish", 0, FAIL_IN_APPLY, 0);
-  check_filter (ctx, 64, 32, NULL, "clEnqueueNDRangeKernel", 2,
-                FAIL_IN_LOAD, 1);
-  check_filter (ctx, 64, 32, &quarter, "clEnqueueNDRangeKernel", 1,
-                FAIL_IN_APPLY, 1);
-  check_filter (ctx, 128, 64, NULL, "clEnqueueNDRangeKernel", 3,
-                FAIL_IN_FILTER, 0);
-  check_filter (ctx, 64, 32, &quarter, "clEnqueueNDRangeKernel", 2,
-                FAIL_IN_FILTER, 1);
+  check_filters (ctx);
   check_spectrum (ctx, 128, 64, "clEnqueueNDRangeKernel", 2);
   check_spectrum (ctx, 128, 64, "clCreateBuffer", 0);
   fftcl_context_destroy (ctx);

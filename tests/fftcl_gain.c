@@ -1,6 +1,7 @@
-/* The gain against values worked out by hand from DESIGN.md §2. */
+/* The gain against values worked out by hand from docs/contract.md, and
+ * which gains a mirrored plan can apply. */
 #include "check.h"
-#include "fftcl.h"
+#include "fftcl-filter.h"
 
 #include <math.h>
 
@@ -83,5 +84,19 @@ int main (void)
   notch.shape = FFTCL_SHAPE_IDEAL;
   expect (&notch, 0.25 + 0.04, 0.125, 0, "ideal notch inside");
   expect (&notch, 0.25 + 0.06, 0.125, 1, "ideal notch outside");
+
+  check (!fftcl_gain_mirrors (&notch), "a notch off the axes does not mirror");
+  const double axis_notches[] = { 0.25, 0, 0.05, 0, -0.125, 0.05 };
+  notch.notches = axis_notches;
+  notch.notch_count = 2;
+  check (fftcl_gain_mirrors (&notch), "notches on the fy = 0 and fx = 0 axes "
+         "mirror");
+  const double one_off[] = { 0.25, 0, 0.05, 0.1, 0.125, 0.05 };
+  notch.notches = one_off;
+  check (!fftcl_gain_mirrors (&notch), "one notch of two off the axes does "
+         "not mirror");
+  check (fftcl_gain_mirrors (&stripes) && fftcl_gain_mirrors (&band)
+           && fftcl_gain_mirrors (&ideal),
+         "stripes and radial shapes mirror");
   return check_finish ();
 }

@@ -8,6 +8,18 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+/* A batch of planes: `batch` of width × height values. */
+typedef struct {
+  size_t width, height, batch;
+} shape;
+
+/* Index k of an axis of n values as a signed frequency in cycles per
+ * value. */
+static inline double frequency (size_t k, size_t n)
+{
+  return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
+}
+
 static uint64_t oracle_rng_state = 0x9e3779b97f4a7c15u;
 
 static inline double random_unit (void)
@@ -23,6 +35,15 @@ static inline float *random_floats (size_t count)
   for (size_t i = 0; i < count; i++)
     data[i] = (float) random_unit ();
   return data;
+}
+
+/* The n floats in double; the caller frees them. */
+static inline double *widened (const float *data, size_t n)
+{
+  double *wide = malloc (n * sizeof *wide);
+  for (size_t i = 0; i < n; i++)
+    wide[i] = data[i];
+  return wide;
 }
 
 /* batch planes of height × width complex values, in place, in double; the
@@ -49,10 +70,7 @@ static inline void fftw_double (fftw_complex *data, size_t width,
 static inline double *fftw_forward_of (const float *data, size_t width,
                                        size_t height, size_t batch)
 {
-  size_t n = 2 * width * height * batch;
-  double *want = malloc (n * sizeof *want);
-  for (size_t i = 0; i < n; i++)
-    want[i] = data[i];
+  double *want = widened (data, 2 * width * height * batch);
   fftw_double ((fftw_complex *) want, width, height, batch, FFTW_FORWARD);
   return want;
 }

@@ -1,11 +1,12 @@
-/* fftcl_filter_apply_window and fftcl_filter_spectrum against FFTW in
- * double, on the device FFTCL_DEVICE names: windows of the filtered planes
- * (means of step × step blocks) for several gains per load, and the
- * centred amplitude view of the loaded spectrum before and after them;
- * on plain plans, and on mirrored ones against the plain filter of their
- * planes' mirror images; and both from and into interleaved planes. */
+/* fftcl_filter_apply, fftcl_filter_once and fftcl_filter_spectrum
+ * against FFTW in double, on the device FFTCL_DEVICE names: windows of
+ * the filtered planes (means of step × step blocks) for several gains per
+ * load, and the centred amplitude view of the loaded spectrum before and
+ * after them; on plain plans, and on mirrored ones against the plain
+ * filter of their planes' mirror images; planes read and written in the
+ * plan's layouts; and the timings of a plan made for them. */
 #include "check.h"
-#include "fftcl.h"
+#include "fftcl-filter.h"
 #include "fftcl_oracle.h"
 #include "on_device.h"
 
@@ -17,10 +18,6 @@
 static const double window_bound = 1e-6;
 /* Largest error of a view cell relative to the largest cell. */
 static const double spectrum_bound = 1e-6;
-
-typedef struct {
-  size_t width, height, batch;
-} shape;
 
 static const shape shapes[] = {
   { 1, 1, 1 },     { 2, 4, 2 },     { 64, 32, 1 },   { 32, 64, 2 },
@@ -41,11 +38,6 @@ static const fftcl_gain gains[] = {
     notches, 2 },
 };
 enum { GAIN_COUNT = sizeof gains / sizeof *gains };
-
-static double frequency (size_t k, size_t n)
-{
-  return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
-}
 
 /* The forward transform of one real plane, in double, into c. */
 static void forward_of_plane (const float *plane, shape s, fftw_complex *c)
@@ -176,15 +168,23 @@ static double window_error (shape s, const double *filtered,
          / (scale > 0 ? scale : 1);
 }
 
-static size_t side_by_side_at (const fftcl_window *w, size_t b, size_t i,
-                               size_t j, const void *how)
+/* Where `layout` (how) puts value (i, j) of plane b of an array of the
+ * window's width and height. */
+static size_t laid_out_at (const fftcl_window *w, size_t b, size_t i,
+                           size_t j, const void *how)
 {
-  (void) how;
-  return (b * w->height + j) * w->width + i;
+  const fftcl_layout *layout = how;
+  size_t value_step = layout->value_step ? layout->value_step : 1;
+  size_t plane_step = layout->plane_step
+                        ? layout->plane_step
+                        : w->width * w->height * value_step;
+  return b * plane_step + (j * w->width + i) * value_step;
 }
 
-/* The window from the loaded plan, or, given `once`, from fftcl_filter
- * of those planes. */
+static const fftcl_layout side_by_side = { 0, 0 };
+
+/* The window from the loaded plan, or, given `once`, from
+ * fftcl_filter_once of those planes. */
 static void check_window (fftcl_plan *plan, shape s, const fftcl_gain *g,
                           size_t gain_index, const double *filtered,
                           const fftcl_window *w, const float *once)
@@ -193,10 +193,11 @@ static void check_window (fftcl_plan *plan, shape s, const fftcl_gain *g,
   float *got = malloc (window_area * s.batch * sizeof *got);
   fftcl_error err = { 0 };
   fftcl_status status
-    = once ? fftcl_filter (plan, g, once, w, got, NULL, &err)
-           : fftcl_filter_apply_window (plan, g, w, got, NULL, &err);
+    = once ? fftcl_filter_once (plan, g, once, w, got, &err)
+           : fftcl_filter_apply (plan, g, w, got, 0, &err);
   double e = status == FFTCL_OK
-               ? window_error (s, filtered, w, got, side_by_side_at, NULL)
+               ? window_error (s, filtered, w, got, laid_out_at,
+                               &side_by_side)
                : INFINITY;
   check (e <= window_bound,
          "%s %zux%zu, %zu planes, gain %zu: %zux%zu at (%zu, %zu) step "
@@ -300,25 +301,69 @@ static float *mirror_images (const float *planes, shape s)
   return out;
 }
 
-/* fftcl_filter_finish delivers the window as an apply does, and uses up
- * the spectrum: an apply after it is refused. */
-static void check_finish_uses_up (fftcl_plan *plan, shape s,
-                                  const fftcl_gain *g, const double *filtered,
-                                  const fftcl_window *w)
+/* An apply with FFTCL_CONSUME delivers the window as any apply does,
+ * and uses up the spectrum: an apply or a view after it is refused. */
+static void check_consume_uses_up (fftcl_plan *plan, shape s,
+                                   const fftcl_gain *g,
+                                   const double *filtered,
+                                   const fftcl_window *w)
 {
   float *got = malloc (w->width * w->height * s.batch * sizeof *got);
-  const fftcl_layout side = { 1, w->width, w->width * w->height };
   fftcl_error err = { 0 };
-  double e = fftcl_filter_finish (plan, g, w, got, &side, NULL, &err)
+  double e = fftcl_filter_apply (plan, g, w, got, FFTCL_CONSUME, &err)
                  == FFTCL_OK
-               ? window_error (s, filtered, w, got, side_by_side_at, NULL)
+               ? window_error (s, filtered, w, got, laid_out_at,
+                               &side_by_side)
                : INFINITY;
-  check (e <= window_bound, "finish %zux%zu, %zu planes: rms error %.2e %s",
+  check (e <= window_bound, "consume %zux%zu, %zu planes: rms error %.2e %s",
          s.width, s.height, s.batch, e, err.message);
-  check (fftcl_filter_apply_window (plan, g, w, got, NULL, &err)
-           == FFTCL_ERROR_ARGUMENT,
-         "an apply after finish is refused: %s", err.message);
+  check (fftcl_filter_apply (plan, g, w, got, 0, &err) == FFTCL_ERROR_ARGUMENT
+           && fftcl_filter_spectrum (plan, 1, 1, got, &err)
+                == FFTCL_ERROR_ARGUMENT,
+         "an apply and a view after a consume are refused: %s", err.message);
   free (got);
+}
+
+static double rms_difference (const float *a, const float *b, size_t n)
+{
+  double sum = 0;
+  for (size_t i = 0; i < n; i++)
+    sum += ((double) a[i] - b[i]) * ((double) a[i] - b[i]);
+  return sqrt (sum / (double) n);
+}
+
+/* fftcl_filter_once of the planes delivers what a load and an apply of
+ * them do, relative to the RMS of the filtered planes, and keeps nothing:
+ * an apply after it is refused. */
+static void check_once_is_load_and_apply (fftcl_plan *plan, shape s,
+                                          const float *planes,
+                                          const fftcl_gain *g,
+                                          size_t gain_index,
+                                          const double *filtered,
+                                          const fftcl_window *w)
+{
+  size_t n = w->width * w->height * s.batch;
+  float *applied = malloc (n * sizeof *applied);
+  float *once = malloc (n * sizeof *once);
+  fftcl_error err = { 0 };
+  fftcl_status status = fftcl_filter_load (plan, planes, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_apply (plan, g, w, applied, 0, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_once (plan, g, planes, w, once, &err);
+  double scale = rms_of (filtered, s.width * s.height * s.batch);
+  double e = status == FFTCL_OK
+               ? rms_difference (once, applied, n) / (scale > 0 ? scale : 1)
+               : INFINITY;
+  check (e <= window_bound
+           && fftcl_filter_apply (plan, g, w, applied, 0, &err)
+                == FFTCL_ERROR_ARGUMENT,
+         "filter once %zux%zu, %zu planes, gain %zu: %zux%zu at (%zu, %zu) "
+         "step %zu: %.2e from load and apply, nothing kept %s",
+         s.width, s.height, s.batch, gain_index, w->width, w->height, w->x,
+         w->y, w->step, e, status == FFTCL_OK ? "" : err.message);
+  free (applied);
+  free (once);
 }
 
 /* A mirrored plan takes notches on the axes only. */
@@ -328,22 +373,41 @@ static const fftcl_gain mirrored_gain = {
   axis_notches, 2
 };
 
+/* A plan of the shape's planes, in the layouts given, flags added; NULL
+ * after a failed check. */
+static fftcl_plan *plan_of (fftcl_context *ctx, shape s, fftcl_layout in,
+                            fftcl_layout out, unsigned flags)
+{
+  const fftcl_plan_desc desc = { .width = s.width, .height = s.height,
+                                 .batch = s.batch, .in = in, .out = out,
+                                 .flags = flags };
+  fftcl_plan *plan = NULL;
+  fftcl_error err = { 0 };
+  check (fftcl_plan_create (ctx, &desc, &plan, &err) == FFTCL_OK,
+         "plan %zux%zu%s: %s", s.width, s.height,
+         flags & FFTCL_MIRRORED ? " mirrored" : "", err.message);
+  return plan;
+}
+
+static unsigned mirrored_flag (int mirrored)
+{
+  return mirrored ? FFTCL_MIRRORED : 0;
+}
+
 /* One load, the spectrum view, every window for each gain in turn, and
  * the view again: applies must leave the spectrum as loaded. Then a
- * finish, and fftcl_filter of the same planes with each gain. A mirrored
- * plan is checked against the plain filter of its planes' mirror images
- * (the oracle's grid), its windows taken from the top-left quarter. */
+ * consuming apply, and fftcl_filter_once of the same planes with each
+ * gain, alone and against a load and an apply. A mirrored plan is checked
+ * against the plain filter of its planes' mirror images (the oracle's
+ * grid), its windows taken from the top-left quarter. */
 static void check_shape (fftcl_context *ctx, shape s, int mirrored)
 {
-  fftcl_plan *plan;
   fftcl_error err = { 0 };
   shape grid = { (mirrored ? 2 : 1) * s.width, (mirrored ? 2 : 1) * s.height,
                  s.batch };
-  fftcl_status created
-    = (mirrored ? fftcl_plan_create_mirrored : fftcl_plan_create) (
-      ctx, s.width, s.height, s.batch, &plan, &err);
-  if (!check (created == FFTCL_OK, "plan %zux%zu%s: %s", s.width, s.height,
-              mirrored ? " mirrored" : "", err.message))
+  fftcl_plan *plan = plan_of (ctx, s, side_by_side, side_by_side,
+                              mirrored_flag (mirrored));
+  if (!plan)
     return;
   float *planes = random_floats (s.width * s.height * s.batch);
   float *seen = mirrored ? mirror_images (planes, s) : planes;
@@ -352,7 +416,7 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
                                 mirrored ? &mirrored_gain : &gains[3] };
   fftcl_window windows[16];
   size_t window_count = windows_of (s, windows);
-  if (check (fftcl_filter_load (plan, planes, NULL, &err) == FFTCL_OK,
+  if (check (fftcl_filter_load (plan, planes, &err) == FFTCL_OK,
              "load %zux%zu%s: %s", s.width, s.height,
              mirrored ? " mirrored" : "", err.message))
     {
@@ -367,7 +431,7 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
         }
       check_spectrum_views (plan, grid, sums, "after applies");
       double *filtered = oracle_filtered (seen, grid, tried[1]);
-      check_finish_uses_up (plan, grid, tried[1], filtered, &windows[0]);
+      check_consume_uses_up (plan, grid, tried[1], filtered, &windows[0]);
       free (filtered);
       for (size_t g = 0; g < GAIN_COUNT; g++)
         {
@@ -376,6 +440,9 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
                         planes);
           check_window (plan, grid, tried[g], g, filtered,
                         &windows[window_count / 2], planes);
+          check_once_is_load_and_apply (plan, grid, planes, tried[g], g,
+                                        filtered,
+                                        &windows[window_count / 2]);
           free (filtered);
         }
     }
@@ -388,24 +455,23 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
   fftcl_plan_destroy (plan);
 }
 
-/* Planes interleaved as the channels of pixels with one more channel
- * (an alpha, say) and rows padded by a few floats: what the layout leaves
- * out holds a sentinel that no call may touch. */
-enum { ROW_GAP = 3 };
+/* How a caller may keep its planes, as a plan's `in` and `out` layouts:
+ * what the layouts leave out holds a sentinel that no call may touch. */
+typedef struct {
+  fftcl_layout in, out;
+  const char *name;
+} layouts;
+
+enum { PLANE_GAP = 5 };
 static const float sentinel = 7.25f;
 
-static fftcl_layout interleaved (size_t width, size_t channels)
+/* Floats an array of `planes` planes of w's size takes in `layout`. */
+static size_t laid_out_length (const fftcl_window *w, size_t planes,
+                               const fftcl_layout *layout)
 {
-  return (fftcl_layout) { channels, width * channels + ROW_GAP, 1 };
-}
-
-static size_t interleaved_at (const fftcl_window *w, size_t b, size_t i,
-                              size_t j, const void *how)
-{
-  const fftcl_layout *layout = how;
-  (void) w;
-  return b * layout->plane_step + j * layout->row_step
-         + i * layout->value_step;
+  fftcl_window last_value = { 0, 0, w->width, w->height, 1 };
+  return laid_out_at (&last_value, planes - 1, w->width - 1, w->height - 1,
+                      layout) + (layout->value_step ? layout->value_step : 1);
 }
 
 static float *filled (size_t count, float value)
@@ -416,74 +482,73 @@ static float *filled (size_t count, float value)
   return out;
 }
 
+/* How many of the `count` values that `layout` does not name for planes
+ * of w's size are no longer the sentinel. */
 static size_t touched (const float *values, size_t count,
-                       const fftcl_layout *layout, size_t width,
-                       size_t height, size_t planes)
+                       const fftcl_layout *layout, const fftcl_window *w,
+                       size_t planes)
 {
+  char *named = calloc (count, 1);
+  for (size_t b = 0; b < planes; b++)
+    for (size_t j = 0; j < w->height; j++)
+      for (size_t i = 0; i < w->width; i++)
+        named[laid_out_at (w, b, i, j, layout)] = 1;
   size_t changed = 0;
   for (size_t n = 0; n < count; n++)
-    {
-      size_t y = n / layout->row_step, in_row = n % layout->row_step;
-      size_t x = in_row / layout->value_step;
-      size_t channel = in_row % layout->value_step;
-      int named = y < height && x < width && channel < planes;
-      changed += !named && values[n] != sentinel;
-    }
+    changed += !named[n] && values[n] != sentinel;
+  free (named);
   return changed;
 }
 
-/* fftcl_filter_load_laid_out and fftcl_filter_apply_window_laid_out on
- * interleaved planes: the windows against FFTW in double, and nothing
- * outside the layout written. */
-static void check_laid_out (fftcl_context *ctx, shape s, int mirrored)
+/* Loads and applies through the plan's layouts: every window against
+ * FFTW in double, the last one by a consuming apply, and nothing outside
+ * the layout written. */
+static void check_laid_out (fftcl_context *ctx, shape s, int mirrored,
+                            const layouts *l)
 {
-  fftcl_plan *plan;
   fftcl_error err = { 0 };
   shape grid = { (mirrored ? 2 : 1) * s.width, (mirrored ? 2 : 1) * s.height,
                  s.batch };
-  if (!check ((mirrored ? fftcl_plan_create_mirrored : fftcl_plan_create) (
-                ctx, s.width, s.height, s.batch, &plan, &err) == FFTCL_OK,
-              "plan %zux%zu: %s", s.width, s.height, err.message))
+  fftcl_plan *plan = plan_of (ctx, s, l->in, l->out,
+                              mirrored_flag (mirrored));
+  if (!plan)
     return;
-  size_t channels = s.batch + 1;
-  fftcl_layout in = interleaved (s.width, channels);
+  const fftcl_window whole = { 0, 0, s.width, s.height, 1 };
   float *planes = random_floats (s.width * s.height * s.batch);
-  float *pixels = filled (in.row_step * s.height, sentinel);
+  float *pixels = filled (laid_out_length (&whole, s.batch, &l->in),
+                          sentinel);
   fftcl_window windows[16];
   size_t window_count = windows_of (s, windows);
   for (size_t b = 0; b < s.batch; b++)
     for (size_t y = 0; y < s.height; y++)
       for (size_t x = 0; x < s.width; x++)
-        pixels[interleaved_at (NULL, b, x, y, &in)]
+        pixels[laid_out_at (&whole, b, x, y, &l->in)]
           = planes[(b * s.height + y) * s.width + x];
   float *seen = mirrored ? mirror_images (planes, s) : planes;
   double *filtered = oracle_filtered (seen, grid, &gains[2]);
-  fftcl_status status
-    = fftcl_filter_load_laid_out (plan, pixels, &in, NULL, &err);
-  check (status == FFTCL_OK, "laid-out load %zux%zu: %s", s.width, s.height,
-         err.message);
+  fftcl_status status = fftcl_filter_load (plan, pixels, &err);
+  check (status == FFTCL_OK, "load of %s %zux%zu: %s", l->name, s.width,
+         s.height, err.message);
   for (size_t i = 0; status == FFTCL_OK && i < window_count; i++)
     {
       const fftcl_window *w = &windows[i];
-      fftcl_layout out = interleaved (w->width, channels);
-      size_t count = out.row_step * w->height;
+      size_t count = laid_out_length (w, s.batch, &l->out);
       float *got = filled (count, sentinel);
       int last = i + 1 == window_count;
-      double e = (last ? fftcl_filter_finish
-                       : fftcl_filter_apply_window_laid_out) (
-                   plan, &gains[2], w, got, &out, NULL, &err) == FFTCL_OK
-                   ? window_error (grid, filtered, w, got, interleaved_at,
-                                   &out)
+      double e = fftcl_filter_apply (plan, &gains[2], w, got,
+                                     last ? FFTCL_CONSUME : 0, &err)
+                     == FFTCL_OK
+                   ? window_error (grid, filtered, w, got, laid_out_at,
+                                   &l->out)
                    : INFINITY;
-      check (e <= window_bound
-               && !touched (got, count, &out, w->width, w->height, s.batch),
-             "%s laid out %zux%zu%s, %zu planes: %zux%zu at (%zu, %zu) "
+      size_t outside = touched (got, count, &l->out, w, s.batch);
+      check (e <= window_bound && !outside,
+             "%s of %s %zux%zu%s, %zu planes: %zux%zu at (%zu, %zu) "
              "step %zu: rms error %.2e, %zu values outside the layout "
              "written %s",
-             last ? "finish" : "window", s.width, s.height,
+             last ? "consume" : "window", l->name, s.width, s.height,
              mirrored ? " mirrored" : "", s.batch,
-             w->width, w->height, w->x, w->y, w->step, e,
-             touched (got, count, &out, w->width, w->height, s.batch),
+             w->width, w->height, w->x, w->y, w->step, e, outside,
              err.message);
       free (got);
     }
@@ -496,6 +561,21 @@ static void check_laid_out (fftcl_context *ctx, shape s, int mirrored)
                    mirrored ? "laid out, mirrored," : "laid out", s.width,
                    s.height);
   fftcl_plan_destroy (plan);
+}
+
+/* Pixels with one more channel than planes (an alpha, say); planes with
+ * gaps between them; planes of every other value, written as planes side
+ * by side. */
+static void check_layouts (fftcl_context *ctx, shape s, int mirrored)
+{
+  size_t spaced = s.width * s.height + PLANE_GAP;
+  const layouts tried[] = {
+    { { s.batch + 1, 1 }, { s.batch + 1, 1 }, "pixels with an alpha" },
+    { { 1, spaced }, { 1, spaced }, "planes with gaps" },
+    { { 2, 0 }, { 1, 0 }, "every other value" },
+  };
+  for (size_t i = 0; i < sizeof tried / sizeof *tried; i++)
+    check_laid_out (ctx, s, mirrored, &tried[i]);
 }
 
 /* Cell of a view of `cells` cells over an axis of length n holding the
@@ -516,6 +596,9 @@ static size_t cell_of (long k, size_t n, size_t cells)
 static void check_sinusoids (fftcl_context *ctx, size_t scale)
 {
   shape s = { 128 * scale, 64 * scale, 3 };
+  fftcl_plan *plan = plan_of (ctx, s, side_by_side, side_by_side, 0);
+  if (!plan)
+    return;
   size_t area = s.width * s.height, cells_x = 32, cells_y = 16;
   long k1[2] = { 13 * (long) scale, -9 * (long) scale };
   long k2[2] = { -40 * (long) scale, 21 * (long) scale };
@@ -533,12 +616,8 @@ static void check_sinusoids (fftcl_context *ctx, size_t scale)
         planes[2 * area + y * s.width + x] = (float) (a2 * cos (p2));
       }
   float *view = malloc (cells_x * cells_y * sizeof *view);
-  fftcl_plan *plan = NULL;
   fftcl_error err = { 0 };
-  fftcl_status status
-    = fftcl_plan_create (ctx, s.width, s.height, s.batch, &plan, &err);
-  if (status == FFTCL_OK)
-    status = fftcl_filter_load (plan, planes, NULL, &err);
+  fftcl_status status = fftcl_filter_load (plan, planes, &err);
   if (status == FFTCL_OK)
     status = fftcl_filter_spectrum (plan, cells_x, cells_y, view, &err);
   /* Each plane's wave puts half its amplitude at +k and half at −k. */
@@ -575,6 +654,56 @@ static void check_sinusoids (fftcl_context *ctx, size_t scale)
   free (planes);
 }
 
+/* The timings of the plan's last call: every step finite and ≥ 0, and
+ * some time measured. */
+static void check_timings_of (const fftcl_plan *plan, const char *call)
+{
+  fftcl_timings t = { 0 };
+  fftcl_error err = { 0 };
+  fftcl_status status = fftcl_filter_timings (plan, &t, &err);
+  const double steps[] = { t.upload_ms, t.forward_ms, t.mask_ms,
+                           t.inverse_ms, t.download_ms };
+  int valid = status == FFTCL_OK;
+  double sum = 0;
+  for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
+    {
+      valid = valid && isfinite (steps[i]) && steps[i] >= 0;
+      sum += steps[i];
+    }
+  check (valid && sum > 0,
+         "timings of %s: upload %.3f, forward %.3f, mask %.3f, inverse "
+         "%.3f, download %.3f ms %s",
+         call, t.upload_ms, t.forward_ms, t.mask_ms, t.inverse_ms,
+         t.download_ms, err.message);
+}
+
+/* A plan made with FFTCL_TIMINGS times a load, an apply and a filter
+ * once, and filters as any plan does. */
+static void check_timings (fftcl_context *ctx)
+{
+  shape s = { 256, 128, 3 };
+  fftcl_plan *plan = plan_of (ctx, s, side_by_side, side_by_side,
+                              FFTCL_TIMINGS);
+  if (!plan)
+    return;
+  const fftcl_window whole = { 0, 0, s.width, s.height, 1 };
+  float *planes = random_floats (s.width * s.height * s.batch);
+  double *filtered = oracle_filtered (planes, s, &gains[0]);
+  fftcl_error err = { 0 };
+  if (check (fftcl_filter_load (plan, planes, &err) == FFTCL_OK,
+             "timed load: %s", err.message))
+    {
+      check_timings_of (plan, "a load");
+      check_window (plan, s, &gains[0], 0, filtered, &whole, NULL);
+      check_timings_of (plan, "an apply");
+      check_window (plan, s, &gains[0], 0, filtered, &whole, planes);
+      check_timings_of (plan, "a filter once");
+    }
+  free (filtered);
+  free (planes);
+  fftcl_plan_destroy (plan);
+}
+
 int main (void)
 {
   /* Under valgrind the largest sizes take too long. */
@@ -592,7 +721,8 @@ int main (void)
         check_shape (ctx, shapes[i], mirrored);
   for (int mirrored = 0; mirrored < 2; mirrored++)
     for (size_t i = 0; i < 6; i++)
-      check_laid_out (ctx, shapes[i], mirrored);
+      check_layouts (ctx, shapes[i], mirrored);
+  check_timings (ctx);
   check_sinusoids (ctx, 1);
   if (128 * 16 * 64 * 16 <= max_area)
     check_sinusoids (ctx, 16);

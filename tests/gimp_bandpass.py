@@ -1,7 +1,7 @@
 """The plug-in inside real headless GIMP 3 on synthetic images (sums of
 cosines plus a ramp, so that the edges matter), against the band-pass
 computed independently in numpy double precision (gimp_oracle.py) from
-DESIGN.md §2: every shape, band-pass and band-reject, keep-mean, stripes,
+docs/contract.md: every shape, band-pass and band-reject, keep-mean, stripes,
 notches, both paddings; and the refusals of bad arguments.
 
 Usage: gimp_bandpass.py PATH/TO/fft-bandpass"""

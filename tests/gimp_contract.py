@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The procedure GIMP 3 registered, read back through Python-Fu, against
-the contract of DESIGN.md §2 (names, order, types, ranges, defaults, menu,
+the contract of docs/contract.md (names, order, types, ranges, defaults, menu,
 image types), and the refusals of bad input that Script-Fu cannot reach:
 an indexed image, a layer group, no drawable.
 

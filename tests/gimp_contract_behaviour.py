@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The behaviour DESIGN.md §2 promises, in real headless GIMP 3 through
+"""The behaviour docs/contract.md promises, in real headless GIMP 3 through
 Python-Fu (gimp_behaviour_driver.py), against the band-pass computed
 independently in numpy double precision (gimp_oracle.py):
 

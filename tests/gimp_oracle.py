@@ -1,4 +1,4 @@
-"""The band-pass of DESIGN.md §2 computed independently in numpy, in double
+"""The band-pass of docs/contract.md computed independently in numpy, in double
 precision: the gain G(fx, fy) from the formulas, the padded size and the
 margin fill as the plug-in documents them (padding.h, padding.c), and
 numpy's FFT. The GIMP tests check the plug-in's output against this."""

@@ -1,12 +1,16 @@
-/* The preview's compute core (plugin/filtered-image.c, coarse-copy.c):
+/* The preview's compute core (core/filtered-image.c, coarse-copy.c):
  *
  *   - a window rendered from the kept spectrum equals the same window of
  *     the whole image filtered in one go (fftcl_filter_apply on the padded
  *     planes, then every pixel written back): at step 1 value for value,
  *     at step 3 each colour value the mean of its block of the filtered
- *     planes and each alpha the mean of its block of the source;
+ *     planes and each alpha the mean of its block of the source; the
+ *     image's rows gathered and padded in parts (a splitter of our own);
  *   - the whole image rendered into the source pixels themselves (the
  *     final run) equals the same oracle;
+ *   - a final run in one call (filtered_image_filter_once) writes what a
+ *     load and filtered_image_render_last write, padded or not, mirrored,
+ *     and into the pixels it reads;
  *   - a coarse window lies inside the copy, and every pixel of the window
  *     it expands to takes the copy pixel under its block's centre;
  *   - the coarse gain divides periods and scales notches, dropping those
@@ -26,19 +30,32 @@
 #define COMPONENTS 4 /* RGBA */
 
 static void
-fill_source (float *pixels)
+fill_source (float  *pixels,
+             size_t  count,
+             size_t  components)
 {
   unsigned int noise = 7;
 
-  for (size_t i = 0; i < WIDTH * HEIGHT; i++)
-    for (size_t c = 0; c < COMPONENTS; c++)
+  for (size_t i = 0; i < count; i++)
+    for (size_t c = 0; c < components; c++)
       {
         noise = noise * 1664525u + 1013904223u;
-        pixels[i * COMPONENTS + c] = (noise >> 8) / 16777216.0f;
+        pixels[i * components + c] = (noise >> 8) / 16777216.0f;
       }
   /* Some pixels wholly transparent, whatever their colour. */
-  for (size_t i = 0; i < WIDTH * HEIGHT; i += 7)
-    pixels[i * COMPONENTS + 3] = 0.0f;
+  for (size_t i = 0; components == 4 && i < count; i += 7)
+    pixels[i * components + 3] = 0.0f;
+}
+
+/* The rows in two parts, one after the other: the core must not rely on
+ * getting them whole. */
+static void
+split_in_two (size_t      rows,
+              RowWork     work,
+              const void *job)
+{
+  work (job, 0, rows / 2);
+  work (job, rows / 2, rows);
 }
 
 static fftcl_gain
@@ -68,6 +85,9 @@ oracle (fftcl_context             *context,
   float               *padded = malloc (area * planes * sizeof (float));
   float               *result = malloc (WIDTH * HEIGHT * COMPONENTS *
                                         sizeof (float));
+  const fftcl_plan_desc desc  = { .width = g->padded_width,
+                                  .height = g->padded_height,
+                                  .batch = planes };
   fftcl_plan          *plan;
   fftcl_error          err;
 
@@ -76,10 +96,9 @@ oracle (fftcl_context             *context,
   for (size_t p = 0; p < planes; p++)
     padding_fill (padded + p * area, g->width, g->height, g->padded_width,
                   g->padded_height, source->padding);
-  if (fftcl_plan_create (context, g->padded_width, g->padded_height, planes,
-                         &plan, &err) != FFTCL_OK ||
-      fftcl_filter_load (plan, padded, NULL, &err) != FFTCL_OK ||
-      fftcl_filter_apply (plan, gain, padded, NULL, &err) != FFTCL_OK)
+  if (fftcl_plan_create (context, &desc, &plan, &err) != FFTCL_OK ||
+      fftcl_filter_load (plan, padded, &err) != FFTCL_OK ||
+      fftcl_filter_apply (plan, gain, NULL, padded, 0, &err) != FFTCL_OK)
     {
       fprintf (stderr, "oracle: %s\n", err.message);
       exit (1);
@@ -167,15 +186,19 @@ check_windows (fftcl_context *context)
   FilteredImageSource  image_source;
   FilteredImage       *image;
   Oracle               want;
-  fftcl_error          err;
+  fftcl_error          err = { 0 };
   const fftcl_window   windows[] = {
     { 0, 0, WIDTH, HEIGHT, 1 }, { 7, 4, 20, 11, 1 }, { 2, 5, 14, 8, 3 },
   };
 
-  fill_source (source);
+  fill_source (source, WIDTH * HEIGHT, COMPONENTS);
   image_source = (FilteredImageSource) {
-    source, { COMPONENTS, 3, 1, 0 },
-    filtered_image_geometry (WIDTH, HEIGHT, &gain), PADDING_MIRROR, 0 };
+    .pixels   = source,
+    .layout   = { COMPONENTS, 3, 1, 0 },
+    .geometry = filtered_image_geometry (WIDTH, HEIGHT, &gain),
+    .padding  = PADDING_MIRROR,
+    .split    = split_in_two,
+  };
   want = oracle (context, &image_source, &gain);
 
   if (! check (filtered_image_load (context, &image_source, &image, NULL,
@@ -204,6 +227,108 @@ check_windows (fftcl_context *context)
   free (want.padded);
   free (want.whole);
   free (out);
+  free (source);
+}
+
+typedef struct
+{
+  const char *what;
+  size_t      width, height, components;
+  int         padded, mirrored;
+  int         in_place; /* the whole image, written into its own pixels */
+} OnceCase;
+
+static float
+largest_difference (const float *a,
+                    const float *b,
+                    size_t       count)
+{
+  float largest = 0;
+
+  for (size_t i = 0; i < count; i++)
+    largest = fmaxf (largest, fabsf (a[i] - b[i]));
+  return largest;
+}
+
+/* `window` of the image through a load and its last render into `want`,
+ * and through filtered_image_filter_once into `got`; `got` holds the
+ * source pixels on entry when the case renders in place. */
+static int
+render_both_ways (fftcl_context             *context,
+                  const FilteredImageSource *source,
+                  const fftcl_gain          *gain,
+                  const fftcl_window        *window,
+                  int                        in_place,
+                  float                     *want,
+                  float                     *got)
+{
+  FilteredImageSource once_source = *source;
+  FilteredImage      *image       = NULL;
+  fftcl_error         err;
+  fftcl_status        status;
+
+  if (in_place)
+    once_source.pixels = got;
+
+  status = filtered_image_load (context, source, &image, NULL, &err);
+  if (status == FFTCL_OK)
+    status = filtered_image_render_last (image, gain, window, want, NULL,
+                                         &err);
+  filtered_image_destroy (image);
+  image = NULL;
+  if (status == FFTCL_OK)
+    status = filtered_image_filter_once (context, &once_source, gain, window,
+                                         got, &image, NULL, &err);
+  filtered_image_destroy (image);
+
+  return status == FFTCL_OK || check (0, "filtering: %s", err.message);
+}
+
+static void
+check_once (fftcl_context  *context,
+            const OnceCase *c)
+{
+  size_t              floats = c->width * c->height * c->components;
+  float              *source = malloc (floats * sizeof (float));
+  float              *want   = malloc (floats * sizeof (float));
+  float              *got    = malloc (floats * sizeof (float));
+  double              notch[3] = { 0.2, c->mirrored ? 0.0 : -0.1, 0.03 };
+  fftcl_gain          gain   = test_gain (notch);
+  PlaneGeometry       whole  = { c->width, c->height, c->width, c->height };
+  FilteredImageSource image_source = {
+    .pixels   = source,
+    .layout   = { c->components, 3, c->components == 4, 0 },
+    .geometry = c->padded ? filtered_image_geometry (c->width, c->height,
+                                                     &gain)
+                          : whole,
+    .padding  = PADDING_MIRROR,
+    .mirrored = c->mirrored,
+  };
+  const fftcl_window  windows[] = {
+    { 0, 0, c->width, c->height, 1 }, { 2, 1, 9, 4, 3 },
+  };
+  size_t              count = c->in_place ? 1 : 2;
+
+  fill_source (source, c->width * c->height, c->components);
+
+  for (size_t k = 0; k < count; k++)
+    {
+      const fftcl_window *w      = &windows[k];
+      size_t              values = w->width * w->height * c->components;
+      float               difference;
+
+      memcpy (got, source, floats * sizeof (float));
+      if (! render_both_ways (context, &image_source, &gain, w, c->in_place,
+                              want, got))
+        continue;
+      difference = largest_difference (want, got, values);
+      check (difference < 1e-5f, "%s, window %zu×%zu step %zu: once "
+             "writes what load and last render write (largest difference "
+             "%.2g)", c->what, w->width, w->height, w->step, difference);
+    }
+
+  free (got);
+  free (want);
   free (source);
 }
 
@@ -285,6 +410,12 @@ check_coarse_gain (void)
 int
 main (void)
 {
+  const OnceCase once_cases[] = {
+    { "RGBA 45×31 padded", WIDTH, HEIGHT, 4, 1, 0, 0 },
+    { "RGBA 32×16 unpadded", 32, 16, 4, 0, 0, 0 },
+    { "RGBA 32×16 mirrored", 32, 16, 4, 0, 1, 0 },
+    { "RGB 32×16 unpadded in place", 32, 16, 3, 0, 0, 1 },
+  };
   fftcl_context *context;
   fftcl_error    err;
 
@@ -295,6 +426,8 @@ main (void)
     }
 
   check_windows (context);
+  for (size_t i = 0; i < sizeof once_cases / sizeof once_cases[0]; i++)
+    check_once (context, &once_cases[i]);
   check_coarse_windows ();
   check_coarse_gain ();
 

@@ -1,5 +1,7 @@
 #include "spectrum-source.h"
 
+#include "fftcl-filter.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,11 +96,13 @@ spectrum_source_amplitude (fftcl_context     *context,
                            size_t            *cells_y,
                            fftcl_error       *err)
 {
-  size_t      grid_width  = power_of_two_above (width);
-  size_t      grid_height = power_of_two_above (height);
-  fftcl_plan *plan        = NULL;
-  float      *plane;
-  float      *view;
+  size_t                grid_width  = power_of_two_above (width);
+  size_t                grid_height = power_of_two_above (height);
+  const fftcl_plan_desc desc        = { .width = grid_width,
+                                        .height = grid_height, .batch = 1 };
+  fftcl_plan           *plan        = NULL;
+  float                *plane;
+  float                *view;
 
   *cells_x = grid_width < max_cells ? grid_width : max_cells;
   *cells_y = grid_height < max_cells ? grid_height : max_cells;
@@ -113,9 +117,8 @@ spectrum_source_amplitude (fftcl_context     *context,
       free (view);
       view = NULL;
     }
-  else if (fftcl_plan_create (context, grid_width, grid_height, 1, &plan,
-                              err) != FFTCL_OK ||
-           fftcl_filter_load (plan, plane, NULL, err) != FFTCL_OK ||
+  else if (fftcl_plan_create (context, &desc, &plan, err) != FFTCL_OK ||
+           fftcl_filter_load (plan, plane, err) != FFTCL_OK ||
            fftcl_filter_spectrum (plan, *cells_x, *cells_y, view,
                                   err) != FFTCL_OK)
     {

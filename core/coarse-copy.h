@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "fftcl.h"
+#include "fftcl-filter.h"
 
 typedef struct
 {

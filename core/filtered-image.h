@@ -8,15 +8,22 @@
  *   filtered_image_load (context, &source, &image, NULL, &err); // forward
  *   filtered_image_render (image, &gain, &window, pixels, NULL, &err);
  *   filtered_image_destroy (image);
+ *
+ * A final run that shows no preview filters in one call instead:
+ *
+ *   filtered_image_filter_once (context, &source, &gain, &window, pixels,
+ *                               &image, NULL, &err);
+ *   filtered_image_destroy (image);
  */
 #ifndef FILTERED_IMAGE_H
 #define FILTERED_IMAGE_H
 
 #include <stddef.h>
 
-#include "fftcl.h"
+#include "fftcl-filter.h"
 #include "padding.h"
 #include "pixel-planes.h"
+#include "row-split.h"
 
 typedef struct FilteredImage FilteredImage;
 
@@ -30,11 +37,17 @@ typedef struct
   PlaneGeometry  geometry;
   PaddingKind    padding;
   /* Filter the planes as their mirror extension to twice their size
-   * (fftcl_plan_create_mirrored); geometry's padded size is then the
-   * image's own. */
+   * (FFTCL_MIRRORED); geometry's padded size is then the image's own. */
   int            mirrored;
+  /* Spreads the passes over rows (gathering, padding) across threads;
+   * NULL: all in the calling thread. */
+  RowSplit       split;
 } FilteredImageSource;
 
+/* The steps of one call, zeroes for those it did not take: pad_ms for a
+ * load or a once that made padded planes, scatter_ms for a render or a
+ * once into pixels that are not the planes, fft when the plan times its
+ * calls (the image was loaded, or the once called, with timings). */
 typedef struct
 {
   double        pad_ms;     /* gathering the colour planes and padding them */
@@ -58,9 +71,9 @@ PlaneGeometry filtered_image_geometry (size_t            width,
  * filtered through a mirrored plan of the image's own size: where mirror
  * padding doubles both axes, the padded planes are the mirror extension,
  * which such a plan filters, on the FFTW backend, with a quarter of the
- * work and memory and the same result. The gain must be even in fx and fy
- * apart (no notch off the axes). On OpenCL the plan would run at the
- * doubled size anyway, so there it never is. */
+ * work and memory and the same result, if the gain allows it
+ * (fftcl_gain_mirrors: no notch off the axes). On OpenCL the plan would
+ * run at the doubled size anyway, so there it never is. */
 int filtered_image_mirrors (const PlaneGeometry *padded,
                             PaddingKind          padding,
                             const fftcl_gain    *gain,
@@ -70,7 +83,8 @@ int filtered_image_mirrors (const PlaneGeometry *padded,
  * spectrum (the forward transform). Pixels without alpha whose colour
  * needs no conversion are their planes: those that need no padding either
  * are read where they lie, with no copy. `timings` may be NULL; asking
- * for them costs a synchronisation between steps. */
+ * for them makes a plan that times every call (FFTCL_TIMINGS), which
+ * costs a synchronisation between steps. */
 fftcl_status filtered_image_load (fftcl_context              *context,
                                   const FilteredImageSource  *source,
                                   FilteredImage             **out,
@@ -78,7 +92,7 @@ fftcl_status filtered_image_load (fftcl_context              *context,
                                   fftcl_error                *err);
 
 /* Writes `window` of the filtered image (in image pixels, as
- * fftcl_filter_apply_window takes it; its blocks lie inside the image) to
+ * fftcl_filter_apply takes it; its blocks lie inside the image) to
  * `pixels`: window->width × window->height pixels of layout.components
  * floats. Colour components are filtered (written there directly where
  * the pixels are their planes); the others (alpha, chroma) are the
@@ -102,6 +116,22 @@ fftcl_status filtered_image_render_last (FilteredImage        *image,
                                          float                *pixels,
                                          FilteredImageTimings *timings,
                                          fftcl_error          *err);
+
+/* A load and filtered_image_render_last in one call, for a final run
+ * that never previews: on OpenCL the forward transform's last stage, the
+ * gain and the inverse's first stage are one pass through memory. Writes
+ * `window` to `pixels` as filtered_image_render does; `pixels` may be
+ * source->pixels when the window is the whole image at step 1. *spent is
+ * the image, which cannot render, for asking its plan whether it fell
+ * back to the CPU; destroy it. */
+fftcl_status filtered_image_filter_once (fftcl_context              *context,
+                                         const FilteredImageSource  *source,
+                                         const fftcl_gain           *gain,
+                                         const fftcl_window         *window,
+                                         float                      *pixels,
+                                         FilteredImage             **spent,
+                                         FilteredImageTimings       *timings,
+                                         fftcl_error                *err);
 
 /* The plan that holds the spectrum, for fftcl_filter_spectrum and
  * fftcl_plan_fallback_reason. Owned by the image. */

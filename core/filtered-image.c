@@ -1,0 +1,443 @@
+#include "filtered-image.h"
+
+#include "padded-planes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct FilteredImage
+{
+  FilteredImageSource  source;
+  fftcl_plan          *plan;
+  int                  timed;           /* the plan has FFTCL_TIMINGS */
+  float               *window_planes;   /* the last window's filtered planes */
+  size_t               window_capacity; /* floats window_planes holds */
+};
+
+/* What the plan reads: the source pixels themselves, or the padded
+ * planes made from them (`made`, freed once read). */
+typedef struct
+{
+  const float *values;
+  float       *made;
+} FilterInput;
+
+static double
+now_ms (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
+}
+
+static fftcl_status
+out_of_memory (fftcl_error *err)
+{
+  if (err)
+    {
+      err->status = FFTCL_ERROR_MEMORY;
+      snprintf (err->message, sizeof err->message,
+                "not enough host memory for the image planes");
+    }
+  return FFTCL_ERROR_MEMORY;
+}
+
+double
+filtered_image_reach (const fftcl_gain *gain)
+{
+  double widest = fmax (gain->large_period, gain->small_period);
+
+  for (size_t i = 0; i < gain->notch_count; i++)
+    widest = fmax (widest, 1.0 / gain->notches[3 * i + 2]);
+
+  return fmax (widest, 8.0);
+}
+
+PlaneGeometry
+filtered_image_geometry (size_t            width,
+                         size_t            height,
+                         const fftcl_gain *gain)
+{
+  double reach = filtered_image_reach (gain);
+
+  return (PlaneGeometry) { width, height,
+                           padding_size_for (width, reach),
+                           padding_size_for (height, reach) };
+}
+
+int
+filtered_image_mirrors (const PlaneGeometry *padded,
+                        PaddingKind          padding,
+                        const fftcl_gain    *gain,
+                        int                  on_cpu)
+{
+  return on_cpu && fftcl_gain_mirrors (gain) && padding == PADDING_MIRROR &&
+         padded->padded_width == 2 * padded->width &&
+         padded->padded_height == 2 * padded->height;
+}
+
+/* Pixels without alpha whose colour needs no conversion hold the planes'
+ * values themselves: fftcl reads and writes them where they lie. */
+static int
+pixels_are_planes (const PixelLayout *layout)
+{
+  return ! layout->has_alpha && ! layout->lightness_as_luminance &&
+         layout->colour_planes == layout->components;
+}
+
+static int
+needs_padding (const PlaneGeometry *geometry)
+{
+  return geometry->padded_width != geometry->width ||
+         geometry->padded_height != geometry->height;
+}
+
+static int
+reads_pixels (const FilteredImageSource *source)
+{
+  return pixels_are_planes (&source->layout) &&
+         ! needs_padding (&source->geometry);
+}
+
+/* The pixels' colour components, or planes side by side. */
+static fftcl_layout
+values_layout (int                in_pixels,
+               const PixelLayout *layout)
+{
+  return in_pixels ? (fftcl_layout) { layout->components, 1 }
+                   : (fftcl_layout) { 0, 0 };
+}
+
+static void
+timings_clear (FilteredImageTimings *timings)
+{
+  if (timings)
+    memset (timings, 0, sizeof *timings);
+}
+
+static void
+timings_keep_fft (const FilteredImage  *image,
+                  FilteredImageTimings *timings)
+{
+  if (timings && image->timed)
+    fftcl_filter_timings (image->plan, &timings->fft, NULL);
+}
+
+static fftcl_status
+input_make (const FilteredImageSource *source,
+            FilterInput               *input,
+            FilteredImageTimings      *timings,
+            fftcl_error               *err)
+{
+  double start_ms = now_ms ();
+
+  *input = (FilterInput) { source->pixels, NULL };
+  if (reads_pixels (source))
+    return FFTCL_OK;
+
+  input->made   = padded_planes_make (&source->layout, &source->geometry,
+                                      source->pixels, source->padding,
+                                      source->split);
+  input->values = input->made;
+  if (! input->made)
+    return out_of_memory (err);
+
+  if (timings)
+    timings->pad_ms = now_ms () - start_ms;
+  return FFTCL_OK;
+}
+
+static fftcl_status
+image_plan (FilteredImage *image,
+            fftcl_context *context,
+            fftcl_error   *err)
+{
+  const FilteredImageSource *source = &image->source;
+  const fftcl_plan_desc      desc   = {
+    .width  = source->geometry.padded_width,
+    .height = source->geometry.padded_height,
+    .batch  = source->layout.colour_planes,
+    .in     = values_layout (reads_pixels (source), &source->layout),
+    .out    = values_layout (pixels_are_planes (&source->layout),
+                             &source->layout),
+    .flags  = (source->mirrored ? FFTCL_MIRRORED : 0) |
+              (image->timed ? FFTCL_TIMINGS : 0),
+  };
+
+  return fftcl_plan_create (context, &desc, &image->plan, err);
+}
+
+static float *
+window_planes (FilteredImage *image,
+               size_t         floats)
+{
+  if (floats > image->window_capacity)
+    {
+      free (image->window_planes);
+      image->window_planes   = malloc (floats * sizeof (float));
+      image->window_capacity = image->window_planes ? floats : 0;
+    }
+
+  return image->window_planes;
+}
+
+/* The non-colour components of the block at (x, y), averaged into
+ * `pixel`. Its colour components take the block's first pixel: the
+ * filtered values replace them, except where the block is wholly
+ * transparent and its colour is not seen. */
+static void
+block_mean (const FilteredImageSource *source,
+            size_t                     x,
+            size_t                     y,
+            size_t                     step,
+            float                     *pixel)
+{
+  size_t       components = source->layout.components;
+  size_t       first      = source->layout.colour_planes;
+  size_t       width      = source->geometry.width;
+  const float *corner     = source->pixels + (y * width + x) * components;
+
+  memcpy (pixel, corner, first * sizeof (float));
+
+  for (size_t c = first; c < components; c++)
+    {
+      double sum = 0.0;
+
+      for (size_t dy = 0; dy < step; dy++)
+        for (size_t dx = 0; dx < step; dx++)
+          sum += corner[(dy * width + dx) * components + c];
+
+      pixel[c] = (float) (sum / (double) (step * step));
+    }
+}
+
+static void
+copy_window_pixels (const FilteredImageSource *source,
+                    const fftcl_window        *window,
+                    float                     *pixels)
+{
+  size_t components = source->layout.components;
+
+  for (size_t j = 0; j < window->height; j++)
+    {
+      float       *row    = pixels + j * window->width * components;
+      size_t       y      = window->y + j * window->step;
+      const float *source_row = source->pixels +
+                                (y * source->geometry.width + window->x) *
+                                components;
+
+      if (window->step > 1)
+        {
+          for (size_t i = 0; i < window->width; i++)
+            block_mean (source, window->x + i * window->step, y,
+                        window->step, row + i * components);
+        }
+      else if (row != source_row)
+        {
+          memcpy (row, source_row,
+                  window->width * components * sizeof (float));
+        }
+    }
+}
+
+/* The plan's filter, into `out` as its out layout says: an apply of the
+ * kept spectrum with `flags`, or, when `once` is not NULL, a once on
+ * those values. */
+static fftcl_status
+filter_into (FilteredImage       *image,
+             const float         *once,
+             unsigned             flags,
+             const fftcl_gain    *gain,
+             const fftcl_window  *window,
+             float               *out,
+             fftcl_error         *err)
+{
+  if (once)
+    return fftcl_filter_once (image->plan, gain, once, window, out, err);
+
+  return fftcl_filter_apply (image->plan, gain, window, out, flags, err);
+}
+
+/* Writes `window` to `pixels`: filtered straight there where the pixels
+ * are the planes, else into planes of the window's size first and from
+ * them into the pixels. Fills the timings' fft and scatter_ms. */
+static fftcl_status
+render (FilteredImage        *image,
+        const float          *once,
+        unsigned              flags,
+        const fftcl_gain     *gain,
+        const fftcl_window   *window,
+        float                *pixels,
+        FilteredImageTimings *timings,
+        fftcl_error          *err)
+{
+  size_t         values = window->width * window->height;
+  PlaneGeometry  window_geometry = { window->width, window->height,
+                                     window->width, window->height };
+  fftcl_status   status;
+  float         *planes;
+  double         start_ms;
+
+  if (pixels_are_planes (&image->source.layout))
+    {
+      status = filter_into (image, once, flags, gain, window, pixels, err);
+      if (status == FFTCL_OK)
+        timings_keep_fft (image, timings);
+      return status;
+    }
+
+  planes = window_planes (image, values * image->source.layout.colour_planes);
+  if (! planes)
+    return out_of_memory (err);
+
+  status = filter_into (image, once, flags, gain, window, planes, err);
+  if (status != FFTCL_OK)
+    return status;
+  timings_keep_fft (image, timings);
+
+  start_ms = now_ms ();
+  copy_window_pixels (&image->source, window, pixels);
+  pixel_planes_scatter (&image->source.layout, &window_geometry, planes,
+                        pixels);
+  if (timings)
+    timings->scatter_ms = now_ms () - start_ms;
+
+  return FFTCL_OK;
+}
+
+/* What a once writes: `window` of the image filtered with `gain`. */
+typedef struct
+{
+  const fftcl_gain   *gain;
+  const fftcl_window *window;
+  float              *pixels;
+} OnceCall;
+
+/* The plan's first call, on what it reads: a load, or, with `once`, the
+ * whole filter. */
+static fftcl_status
+first_call (FilteredImage        *image,
+            const float          *in,
+            const OnceCall       *once,
+            FilteredImageTimings *timings,
+            fftcl_error          *err)
+{
+  fftcl_status status;
+
+  if (once)
+    return render (image, in, 0, once->gain, once->window, once->pixels,
+                   timings, err);
+
+  status = fftcl_filter_load (image->plan, in, err);
+  if (status == FFTCL_OK)
+    timings_keep_fft (image, timings);
+  return status;
+}
+
+/* The image planned on `context`, after its first call. */
+static fftcl_status
+image_start (fftcl_context              *context,
+             const FilteredImageSource  *source,
+             const OnceCall             *once,
+             FilteredImage             **out,
+             FilteredImageTimings       *timings,
+             fftcl_error                *err)
+{
+  FilteredImage *image = calloc (1, sizeof *image);
+  FilterInput    input = { NULL, NULL };
+  fftcl_status   status;
+
+  timings_clear (timings);
+  if (! image)
+    return out_of_memory (err);
+
+  image->source = *source;
+  image->timed  = timings != NULL;
+
+  status = input_make (source, &input, timings, err);
+  if (status == FFTCL_OK)
+    status = image_plan (image, context, err);
+  if (status == FFTCL_OK)
+    status = first_call (image, input.values, once, timings, err);
+  free (input.made);
+
+  if (status != FFTCL_OK)
+    {
+      filtered_image_destroy (image);
+      return status;
+    }
+
+  *out = image;
+  return FFTCL_OK;
+}
+
+fftcl_status
+filtered_image_load (fftcl_context              *context,
+                     const FilteredImageSource  *source,
+                     FilteredImage             **out,
+                     FilteredImageTimings       *timings,
+                     fftcl_error                *err)
+{
+  return image_start (context, source, NULL, out, timings, err);
+}
+
+fftcl_status
+filtered_image_filter_once (fftcl_context              *context,
+                            const FilteredImageSource  *source,
+                            const fftcl_gain           *gain,
+                            const fftcl_window         *window,
+                            float                      *pixels,
+                            FilteredImage             **spent,
+                            FilteredImageTimings       *timings,
+                            fftcl_error                *err)
+{
+  const OnceCall once = { gain, window, pixels };
+
+  return image_start (context, source, &once, spent, timings, err);
+}
+
+fftcl_status
+filtered_image_render (FilteredImage        *image,
+                       const fftcl_gain     *gain,
+                       const fftcl_window   *window,
+                       float                *pixels,
+                       FilteredImageTimings *timings,
+                       fftcl_error          *err)
+{
+  timings_clear (timings);
+  return render (image, NULL, 0, gain, window, pixels, timings, err);
+}
+
+fftcl_status
+filtered_image_render_last (FilteredImage        *image,
+                            const fftcl_gain     *gain,
+                            const fftcl_window   *window,
+                            float                *pixels,
+                            FilteredImageTimings *timings,
+                            fftcl_error          *err)
+{
+  timings_clear (timings);
+  return render (image, NULL, FFTCL_CONSUME, gain, window, pixels, timings,
+                 err);
+}
+
+fftcl_plan *
+filtered_image_plan (FilteredImage *image)
+{
+  return image->plan;
+}
+
+void
+filtered_image_destroy (FilteredImage *image)
+{
+  if (! image)
+    return;
+
+  fftcl_plan_destroy (image->plan);
+  free (image->window_planes);
+  free (image);
+}

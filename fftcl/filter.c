@@ -1,0 +1,369 @@
+#include "plan.h"
+
+#include <stdlib.h>
+
+int fftcl_gain_mirrors (const fftcl_gain *gain)
+{
+  for (size_t i = 0; gain && i < gain->notch_count; i++)
+    if (gain->notches[3 * i] != 0 && gain->notches[3 * i + 1] != 0)
+      return 0;
+  return 1;
+}
+
+fftcl_status fftcl_check_gain (const fftcl_plan *plan, const fftcl_gain *gain,
+                               fftcl_error *err)
+{
+  if (!gain)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: gain is NULL");
+  if (!(gain->large_period >= 0) || !(gain->small_period >= 0))
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: periods must be ≥ 0 (large %g, small %g)",
+                       gain->large_period, gain->small_period);
+  if ((unsigned) gain->shape > FFTCL_SHAPE_IDEAL)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: unknown shape %d",
+                       (int) gain->shape);
+  if (gain->shape == FFTCL_SHAPE_BUTTERWORTH && !(gain->order > 0))
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: Butterworth order must be > 0 (got %g)",
+                       gain->order);
+  if ((unsigned) gain->stripes > FFTCL_STRIPES_VERTICAL
+      || !(gain->stripe_tolerance >= 0 && gain->stripe_tolerance <= 100))
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: stripes %d with tolerance %g%% (0 … 100)",
+                       (int) gain->stripes, gain->stripe_tolerance);
+  if (gain->notch_count && !gain->notches)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: %zu notches but no notch array",
+                       gain->notch_count);
+  for (size_t i = 0; i < gain->notch_count; i++)
+    if (!(gain->notches[3 * i + 2] > 0))
+      return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                         "fftcl: notch %zu has radius %g; it must be > 0", i,
+                         gain->notches[3 * i + 2]);
+  if (plan->mirrored && !fftcl_gain_mirrors (gain))
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: a notch lies off the axes; a plan made with "
+                       "FFTCL_MIRRORED takes only notches with fx = 0 or "
+                       "fy = 0");
+  return FFTCL_OK;
+}
+
+/* The last value a layout names, or 0 with *fits false where that
+ * overflows. */
+static size_t last_offset (const fftcl_strides *strides, size_t width,
+                           size_t height, size_t batch, int *fits)
+{
+  size_t planes, rows, values, sum, last;
+  *fits = !__builtin_mul_overflow (batch - 1, strides->plane_step, &planes)
+          && !__builtin_mul_overflow (height - 1, strides->row_step, &rows)
+          && !__builtin_mul_overflow (width - 1, strides->value_step, &values)
+          && !__builtin_add_overflow (planes, rows, &sum)
+          && !__builtin_add_overflow (sum, values, &last);
+  return *fits ? last : 0;
+}
+
+/* The values of `batch` planes that `strides` names over width × height
+ * must be addressable and must not overlap: interleaved values fit inside
+ * one value step, planes apart each fit inside one plane step. */
+static fftcl_status check_strides (const fftcl_strides *strides,
+                                   size_t width, size_t height, size_t batch,
+                                   const char *which, fftcl_error *err)
+{
+  size_t value = strides->value_step, plane = strides->plane_step, area;
+  int fits;
+  last_offset (strides, width, height, batch, &fits);
+  int interleaved = plane < value;
+  if (fits && !__builtin_mul_overflow (width * height, value, &area)
+      && (interleaved ? (batch - 1) * plane < value
+                      : batch == 1 || plane >= area))
+    return FFTCL_OK;
+  return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                     "fftcl: the %s layout (value step %zu, plane step %zu) "
+                     "makes the %zu planes of %zu×%zu values %s",
+                     which, value, plane, batch, width, height,
+                     fits ? "overlap" : "reach past the address space");
+}
+
+static fftcl_status load_planes (fftcl_plan *plan, const call *c,
+                                 const float *planes,
+                                 const fftcl_strides *layout, fftcl_error *err)
+{
+  return plan->backend->filter_load (plan->state, planes, layout, c->timings,
+                                     err);
+}
+
+static fftcl_status run_load (fftcl_plan *plan, const call *c,
+                              fftcl_error *err)
+{
+  return fftcl_with_planes (plan, c, load_planes, 1, err);
+}
+
+/* The plan's input layout over its planes, checked. */
+static fftcl_status input_strides (const fftcl_plan *plan,
+                                   fftcl_strides *strides, fftcl_error *err)
+{
+  *strides = fftcl_strides_of (&plan->in, plan->width, plan->height);
+  return check_strides (strides, plan->width, plan->height, plan->batch,
+                        "input", err);
+}
+
+fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
+                                fftcl_error *err)
+{
+  fftcl_strides strides;
+  fftcl_status status = fftcl_check_call (plan, in, err);
+  if (status == FFTCL_OK)
+    status = input_strides (plan, &strides, err);
+  if (status != FFTCL_OK)
+    return status;
+  plan->spectrum_loaded = 0;
+  status = fftcl_keep_input (plan, in, &strides, err);
+  if (status != FFTCL_OK)
+    return status;
+  const call c = { .input = in, .in = &strides,
+                   .timings = fftcl_plan_step_timings (plan) };
+  status = fftcl_with_fallback (plan, run_load, NULL, &c, err);
+  plan->spectrum_loaded = status == FFTCL_OK;
+  return status;
+}
+
+typedef fftcl_status (*apply_call) (void *plan, const fftcl_gain *gain,
+                                    const fftcl_window *window, float *out,
+                                    const fftcl_strides *layout,
+                                    fftcl_timings *timings, fftcl_error *err);
+
+/* The window into the call's output as laid out, by the backend's `apply`
+ * (its filter_apply_window or filter_finish), through planes side by side
+ * where the backend takes nothing else. */
+static fftcl_status run_apply (fftcl_plan *plan, const call *c,
+                               apply_call apply, fftcl_error *err)
+{
+  const fftcl_window *w = c->window;
+  if (plan->backend->lays_out
+      || fftcl_is_side_by_side (c->out, w->width, w->height))
+    return apply (plan->state, c->gain, w, c->data, c->out, c->timings, err);
+  float *planes = malloc (w->width * w->height * plan->batch
+                          * sizeof *planes);
+  if (!planes)
+    return fftcl_out_of_memory (err);
+  const fftcl_strides side = fftcl_side_by_side (w->width, w->height);
+  fftcl_status status = apply (plan->state, c->gain, w, planes, &side,
+                               c->timings, err);
+  if (status == FFTCL_OK)
+    fftcl_strides_scatter (planes, w->width, w->height, plan->batch, c->data,
+                           c->out);
+  free (planes);
+  return status;
+}
+
+static fftcl_status run_apply_window (fftcl_plan *plan, const call *c,
+                                      fftcl_error *err)
+{
+  return run_apply (plan, c, plan->backend->filter_apply_window, err);
+}
+
+static fftcl_status run_consume (fftcl_plan *plan, const call *c,
+                                 fftcl_error *err)
+{
+  const fftcl_backend *b = plan->backend;
+  return run_apply (plan, c,
+                    b->filter_finish ? b->filter_finish
+                                     : b->filter_apply_window,
+                    err);
+}
+
+/* The CPU plan has no spectrum yet: it loads the kept planes. */
+static fftcl_status reload (fftcl_plan *plan, const call *c, fftcl_error *err)
+{
+  (void) c;
+  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
+  return plan->backend->filter_load (plan->state, fftcl_kept_input (plan),
+                                     &side, NULL, err);
+}
+
+static fftcl_status check_loaded (const fftcl_plan *plan, const char *caller,
+                                  fftcl_error *err)
+{
+  if (!plan->spectrum_loaded)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: %s without a kept spectrum: it needs "
+                       "fftcl_filter_load first (again after an apply with "
+                       "FFTCL_CONSUME or a transform)",
+                       caller);
+  return FFTCL_OK;
+}
+
+/* Counting in blocks keeps x + width · step from overflowing. */
+static fftcl_status check_window (const fftcl_plan *plan,
+                                  const fftcl_window *w, fftcl_error *err)
+{
+  if (!w->step)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: window step is 0");
+  if (!w->width || !w->height)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: window %zu×%zu is empty", w->width, w->height);
+  if (w->x >= plan->width || w->y >= plan->height
+      || w->width > (plan->width - w->x) / w->step
+      || w->height > (plan->height - w->y) / w->step)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: a window of %zu×%zu values at (%zu, %zu), "
+                       "each of %zu×%zu px, reaches past the %zu×%zu planes",
+                       w->width, w->height, w->x, w->y, w->step, w->step,
+                       plan->width, plan->height);
+  return FFTCL_OK;
+}
+
+/* What every filter call that writes checks: the gain, the window (NULL:
+ * the whole planes, written to *whole) and the output layout over it. */
+static fftcl_status check_output (const fftcl_plan *plan,
+                                  const fftcl_gain *gain,
+                                  const fftcl_window **window,
+                                  fftcl_window *whole, const float *out,
+                                  fftcl_strides *strides, fftcl_error *err)
+{
+  fftcl_status status = fftcl_check_call (plan, out, err);
+  if (status == FFTCL_OK)
+    status = fftcl_check_gain (plan, gain, err);
+  if (status != FFTCL_OK)
+    return status;
+  if (!*window)
+    {
+      *whole = (fftcl_window) { 0, 0, plan->width, plan->height, 1 };
+      *window = whole;
+    }
+  status = check_window (plan, *window, err);
+  if (status != FFTCL_OK)
+    return status;
+  *strides = fftcl_strides_of (&plan->out, (*window)->width,
+                               (*window)->height);
+  return check_strides (strides, (*window)->width, (*window)->height,
+                        plan->batch, "output", err);
+}
+
+fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
+                                 const fftcl_window *window, float *out,
+                                 unsigned flags, fftcl_error *err)
+{
+  fftcl_window whole;
+  fftcl_strides strides;
+  fftcl_status status
+    = check_output (plan, gain, &window, &whole, out, &strides, err);
+  if (status == FFTCL_OK && (flags & ~(unsigned) FFTCL_CONSUME))
+    status = fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                         "fftcl: unknown apply flags 0x%x", flags);
+  if (status == FFTCL_OK)
+    status = check_loaded (plan, "fftcl_filter_apply", err);
+  if (status != FFTCL_OK)
+    return status;
+  const call c = { .gain = gain, .window = window, .data = out,
+                   .out = &strides, .timings = fftcl_plan_step_timings (plan) };
+  int consume = (flags & FFTCL_CONSUME) != 0;
+  status = fftcl_with_fallback (plan, consume ? run_consume : run_apply_window,
+                                reload, &c, err);
+  if (consume)
+    plan->spectrum_loaded = 0;
+  return status;
+}
+
+/* The backend's one pass where it has one (planes side by side in and
+ * out), else a load and a consuming apply. */
+static fftcl_status filter_planes_once (fftcl_plan *plan, const call *c,
+                                        const float *planes,
+                                        const fftcl_strides *layout,
+                                        fftcl_error *err)
+{
+  const fftcl_backend *b = plan->backend;
+  const fftcl_window *w = c->window;
+  if (!b->filter_once)
+    {
+      fftcl_status status = b->filter_load (plan->state, planes, layout,
+                                            c->timings, err);
+      return status == FFTCL_OK ? run_consume (plan, c, err) : status;
+    }
+  if (fftcl_is_side_by_side (c->out, w->width, w->height))
+    return b->filter_once (plan->state, c->gain, planes, w, c->data,
+                           c->timings, err);
+  float *filtered = malloc (w->width * w->height * plan->batch
+                            * sizeof *filtered);
+  if (!filtered)
+    return fftcl_out_of_memory (err);
+  fftcl_status status = b->filter_once (plan->state, c->gain, planes, w,
+                                        filtered, c->timings, err);
+  if (status == FFTCL_OK)
+    fftcl_strides_scatter (filtered, w->width, w->height, plan->batch,
+                           c->data, c->out);
+  free (filtered);
+  return status;
+}
+
+static fftcl_status run_once (fftcl_plan *plan, const call *c,
+                              fftcl_error *err)
+{
+  return fftcl_with_planes (plan, c, filter_planes_once,
+                            !plan->backend->filter_once, err);
+}
+
+/* The input stays the caller's, so a fallback simply runs again. */
+fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
+                                const float *in, const fftcl_window *window,
+                                float *out, fftcl_error *err)
+{
+  fftcl_window whole;
+  fftcl_strides in_strides, out_strides;
+  fftcl_status status = fftcl_check_call (plan, in, err);
+  if (status == FFTCL_OK)
+    status = check_output (plan, gain, &window, &whole, out, &out_strides,
+                           err);
+  if (status == FFTCL_OK)
+    status = input_strides (plan, &in_strides, err);
+  if (status != FFTCL_OK)
+    return status;
+  plan->spectrum_loaded = 0;
+  const call c = { .gain = gain, .input = in, .in = &in_strides,
+                   .window = window, .data = out, .out = &out_strides,
+                   .timings = fftcl_plan_step_timings (plan) };
+  return fftcl_with_fallback (plan, run_once, NULL, &c, err);
+}
+
+static fftcl_status run_spectrum (fftcl_plan *plan, const call *c,
+                                  fftcl_error *err)
+{
+  return plan->backend->filter_spectrum (plan->state, c->out_width,
+                                         c->out_height, c->data, err);
+}
+
+fftcl_status fftcl_filter_spectrum (fftcl_plan *plan, size_t out_width,
+                                    size_t out_height, float *out,
+                                    fftcl_error *err)
+{
+  fftcl_status status = fftcl_check_call (plan, out, err);
+  if (status != FFTCL_OK)
+    return status;
+  size_t grid = plan->mirrored ? 2 : 1;
+  if (!fftcl_is_power_of_two (out_width) || !fftcl_is_power_of_two (out_height)
+      || out_width > grid * plan->width || out_height > grid * plan->height)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: a spectrum view of %zu×%zu is not powers of "
+                       "two up to the filter's grid of %zu×%zu",
+                       out_width, out_height, grid * plan->width,
+                       grid * plan->height);
+  status = check_loaded (plan, "fftcl_filter_spectrum", err);
+  if (status != FFTCL_OK)
+    return status;
+  const call c
+    = { .out_width = out_width, .out_height = out_height, .data = out };
+  return fftcl_with_fallback (plan, run_spectrum, reload, &c, err);
+}
+
+fftcl_status fftcl_filter_timings (const fftcl_plan *plan,
+                                   fftcl_timings *out, fftcl_error *err)
+{
+  if (!plan || !out)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: plan or out is NULL");
+  if (!plan->timed)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
+                       "fftcl: the plan keeps no timings: make it with "
+                       "FFTCL_TIMINGS");
+  *out = plan->timings;
+  return FFTCL_OK;
+}

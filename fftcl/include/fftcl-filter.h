@@ -1,0 +1,148 @@
+/* fftcl-filter — band-pass filtering of real planes on an fftcl plan: the
+ * planes are transformed forward once and their spectrum kept; each apply
+ * then multiplies it by a gain and transforms back, as often as wanted.
+ *
+ *   const fftcl_plan_desc desc = { .width = 1024, .height = 768, .batch = 3 };
+ *   fftcl_plan_create (ctx, &desc, &plan, &err);
+ *   fftcl_filter_load (plan, planes, &err);                  // forward
+ *   fftcl_filter_apply (plan, &gain, NULL, out, 0, &err);     // mask, back
+ *   fftcl_filter_apply (plan, &other, &window, out, 0, &err); // again
+ *
+ * The plan's `batch` counts real planes of width × height floats, read
+ * and written as the plan's `in` and `out` layouts say. */
+#ifndef FFTCL_FILTER_H
+#define FFTCL_FILTER_H
+
+#include "fftcl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- The gain ---------------------------------------------------------- */
+
+typedef enum {
+  FFTCL_SHAPE_GAUSSIAN,    /* L(f; c) = exp(−ln2 · (f/c)²) */
+  FFTCL_SHAPE_BUTTERWORTH, /* L(f; c) = 1 / (1 + (f/c)^(2·order)) */
+  FFTCL_SHAPE_IDEAL        /* L(f; c) = 1 if f ≤ c, else 0 */
+} fftcl_shape;
+
+typedef enum {
+  FFTCL_STRIPES_NONE,
+  FFTCL_STRIPES_HORIZONTAL, /* remove the fx = 0 axis: horizontal stripes */
+  FFTCL_STRIPES_VERTICAL    /* remove the fy = 0 axis: vertical stripes */
+} fftcl_stripes;
+
+/* A real gain G(fx, fy), even in (fx, fy), over frequencies in cycles per
+ * pixel of the plan's grid (docs/contract.md). The pass band is
+ * P(f) = L(f; 1/small_period) · (1 − L(f; 1/large_period)); a period of 0
+ * leaves its factor out. Stripes and notches multiply in; keep_mean then
+ * sets G(0, 0) = 1. */
+typedef struct {
+  double large_period; /* px: structures larger than this are removed */
+  double small_period; /* px: structures smaller than this are removed */
+  fftcl_shape shape;
+  double order;        /* Butterworth order */
+  int reject;          /* nonzero: G = 1 − P (band-reject) */
+  int keep_mean;       /* nonzero: G(0, 0) = 1 */
+  fftcl_stripes stripes;
+  /* ImageJ's "tolerance of direction", 0 … 100 %: the stripe factor is
+   * 1 − exp(−(k·(1 − tolerance/100))²) at bin k off the stripe axis. */
+  double stripe_tolerance;
+  /* notch_count triples (fx, fy, radius) in cycles/px: each rejects a disc
+   * and its mirror (−fx, −fy), with the band's shape (½ at the radius). */
+  const double *notches;
+  size_t notch_count;
+} fftcl_gain;
+
+/* The gain at (fx, fy) cycles/px on a width × height grid, as every
+ * backend applies it. */
+double fftcl_gain_at (const fftcl_gain *gain, size_t width, size_t height,
+                      double fx, double fy);
+
+/* Nonzero when a plan made with FFTCL_MIRRORED can apply `gain`: the gain
+ * is even in fx and in fy apart, which every notch off the axes breaks. */
+int fftcl_gain_mirrors (const fftcl_gain *gain);
+
+/* ---- Filtering --------------------------------------------------------- */
+
+/* A rectangle of the filtered planes, and how coarsely to deliver it:
+ * width × height values per plane, the one at (i, j) the mean of the
+ * step × step block of filtered values whose top-left corner is
+ * (x + i·step, y + j·step). Every block lies inside the plan's planes. */
+typedef struct {
+  size_t x, y;          /* top-left corner, in plane pixels */
+  size_t width, height; /* values per row, rows per plane */
+  size_t step;          /* ≥ 1; 1 delivers the pixels themselves */
+} fftcl_window;
+
+/* Transforms the planes forward and keeps their spectrum in the plan, for
+ * fftcl_filter_apply and fftcl_filter_spectrum. */
+fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
+                                fftcl_error *err);
+
+typedef enum {
+  /* The last apply of a load: it filters the kept spectrum where it lies
+   * and uses it up (on the CPU that saves a second spectrum: half the
+   * memory of a load and an apply). Another apply needs a new load. */
+  FFTCL_CONSUME = 1 << 0
+} fftcl_apply_flags;
+
+/* Multiplies the kept spectrum by `gain`, transforms it back and writes
+ * `window` of each filtered plane to `out` (NULL: the whole planes at step
+ * 1). A preview redoes only this on every change; a final run asks for
+ * the image without its padding. The inverse transforms cost the same
+ * for every window; only the transfer to the host shrinks. A step of 0,
+ * an empty window, one whose blocks reach past the planes, or a call
+ * without a kept spectrum is FFTCL_ERROR_ARGUMENT. `flags` are
+ * fftcl_apply_flags, or-ed. */
+fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
+                                 const fftcl_window *window, float *out,
+                                 unsigned flags, fftcl_error *err);
+
+/* A load and a consuming apply in one call, for planes filtered once:
+ * nothing is kept. On OpenCL it is faster than the two calls: the forward
+ * transform's last stage, the gain and the inverse's first stage are one
+ * pass through memory. */
+fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
+                                const float *in, const fftcl_window *window,
+                                float *out, fftcl_error *err);
+
+/* The loaded spectrum, for people to look at: out_width × out_height
+ * floats, row after row, centred (zero frequency at (out_width / 2,
+ * out_height / 2), fx growing to the right, fy downward). Each value is
+ * the largest amplitude |X(fx, fy)| / (width · height), summed over the
+ * real planes, among the frequencies its cell covers, so that narrow
+ * peaks survive the reduction: cell (u, v) covers the width / out_width
+ * frequency indices from kx = (u − out_width / 2) · (width / out_width)
+ * on, taken modulo width, and likewise in y. A real plane's cosine of
+ * amplitude a at (kx, ky) shows a / 2 in the cells of (kx, ky) and
+ * (−kx, −ky). out_width and out_height are powers of two no larger than
+ * the filter's grid (twice the plan's size when mirrored). It may be
+ * called between applies, as often as wanted; without a kept spectrum it
+ * is FFTCL_ERROR_ARGUMENT. */
+fftcl_status fftcl_filter_spectrum (fftcl_plan *plan, size_t out_width,
+                                    size_t out_height, float *out,
+                                    fftcl_error *err);
+
+/* ---- Timings ----------------------------------------------------------- */
+
+/* Wall-clock milliseconds of each step of a filter call. Where the mask
+ * is fused into the inverse transform (OpenCL), mask_ms is 0 and
+ * inverse_ms holds both. On the CPU, upload_ms is the packing of the
+ * planes into the spectrum arrays, and the first load's making of those
+ * arrays. */
+typedef struct {
+  double upload_ms, forward_ms, mask_ms, inverse_ms, download_ms;
+} fftcl_timings;
+
+/* The steps of the plan's last filter call (zeroes before the first).
+ * FFTCL_ERROR_ARGUMENT unless the plan was made with FFTCL_TIMINGS. */
+fftcl_status fftcl_filter_timings (const fftcl_plan *plan,
+                                   fftcl_timings *out, fftcl_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

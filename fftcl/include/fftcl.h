@@ -1,0 +1,168 @@
+/* fftcl — 2-D complex single-precision FFTs on OpenCL devices, with an
+ * FFTW CPU backend. fftcl-filter.h adds the band-pass filter built on
+ * them.
+ *
+ * Plan once, execute many:
+ *
+ *   fftcl_error err;
+ *   fftcl_context *ctx;
+ *   fftcl_plan *plan;
+ *   const fftcl_plan_desc desc = { .width = 1024, .height = 768, .batch = 3 };
+ *   if (fftcl_context_create (NULL, &ctx, &err) != FFTCL_OK ||
+ *       fftcl_plan_create (ctx, &desc, &plan, &err) != FFTCL_OK)
+ *     fprintf (stderr, "%s\n", err.message);
+ *   fftcl_transform (plan, FFTCL_FORWARD, data, &err); // as often as wanted
+ *   fftcl_plan_destroy (plan);
+ *   fftcl_context_destroy (ctx);
+ *
+ * Every function returns a status; on failure it fills *err (when err is
+ * not NULL) with a message for a person. Nothing aborts, nothing prints.
+ * Sizes are powers of two per axis (1, 2, 4, …); width and height may
+ * differ. There is no global state: contexts are independent. */
+#ifndef FFTCL_H
+#define FFTCL_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  FFTCL_OK = 0,
+  FFTCL_ERROR_ARGUMENT,    /* NULL pointer, zero or non-power-of-two size, … */
+  FFTCL_ERROR_NO_DEVICE,   /* the requested device does not exist */
+  FFTCL_ERROR_OPENCL,      /* the OpenCL runtime failed */
+  FFTCL_ERROR_MEMORY,      /* host or device memory ran out */
+  FFTCL_ERROR_FFTW         /* FFTW could not make a plan */
+} fftcl_status;
+
+typedef struct {
+  fftcl_status status;
+  char message[512];
+} fftcl_error;
+
+/* ---- Devices ----------------------------------------------------------- */
+
+typedef struct fftcl_context fftcl_context;
+
+/* Opens a device. `device` is NULL for the default choice: the FFTCL_DEVICE
+ * environment variable if set and not empty, else the fastest OpenCL GPU
+ * (or accelerator), else the CPU backend: on a CPU, FFTW beats OpenCL.
+ * "opencl:P:D" (from fftcl_list_devices) names one device exactly.
+ * Otherwise `device` is "cpu" for the FFTW backend, or a case-insensitive
+ * substring of an OpenCL device name ("NVIDIA", "pthread", …). */
+fftcl_status fftcl_context_create (const char *device, fftcl_context **out,
+                                   fftcl_error *err);
+void fftcl_context_destroy (fftcl_context *ctx);
+
+/* What the default choice of fftcl_context_create obeys before looking
+ * for devices: the FFTCL_DEVICE environment variable, or NULL when it is
+ * unset or empty. */
+const char *fftcl_forced_device (void);
+
+/* One device fftcl can run on, for a chooser. */
+typedef struct {
+  char choice[64]; /* what fftcl_context_create takes to open this device:
+                      "cpu", or "opencl:P:D" (platform P, device D) */
+  char name[256];  /* for people, as fftcl_context_device_name gives it */
+  int is_gpu;
+} fftcl_device_info;
+
+/* Lists the CPU backend first, then every usable OpenCL device. Fills up
+ * to `max` entries of `devices` and returns how many devices exist. */
+size_t fftcl_list_devices (fftcl_device_info *devices, size_t max);
+
+/* The device's name for people, e.g. "NVIDIA H200 (OpenCL)" or
+ * "CPU (FFTW, 2 threads)". Owned by the context. */
+const char *fftcl_context_device_name (const fftcl_context *ctx);
+
+/* Nonzero when the context runs on the FFTW backend. */
+int fftcl_context_is_cpu (const fftcl_context *ctx);
+
+/* ---- Plans ------------------------------------------------------------- */
+
+typedef struct fftcl_plan fftcl_plan;
+
+/* Where a caller keeps the values of real planes (fftcl-filter.h): value
+ * (x, y) of plane p at data[p · plane_step + (y · width + x) · value_step],
+ * where width is the row length of that array (the plan's width for what
+ * a filter reads, the window's for what it writes). FFTW's stride and
+ * distance. A plane_step of 0 puts each plane after the previous one
+ * whole (width · height · value_step floats); { 0, 0 } are planes side by
+ * side, { 1, 0 }. The three channels of RGB pixels are { 3, 1 }; values
+ * between those the layout names (an alpha channel, say) are neither read
+ * nor written. The values a layout names must not overlap. */
+typedef struct {
+  size_t value_step, plane_step;
+} fftcl_layout;
+
+typedef enum {
+  /* The filter sees each width × height plane as the 2·width × 2·height
+   * plane it makes with its mirror images (half-sample symmetric:
+   * reflected across its right and bottom edges), so that no edge wraps
+   * onto the opposite one; the gain's frequencies are on that doubled
+   * grid. On the FFTW backend it costs what a plain plan of width × height
+   * costs, not four times that: the spectrum of a mirrored plane is its
+   * DCT, which one FFT of the plane's size gives (on OpenCL it runs as a
+   * plain plan of the doubled size). The gain must be even in fx and in
+   * fy separately: radial shapes and stripes are, and a notch is when it
+   * lies on an axis (fx = 0 or fy = 0); other notches are
+   * FFTCL_ERROR_ARGUMENT. Windows lie inside the width × height plane;
+   * fftcl_filter_spectrum views the doubled grid. Such a plan only
+   * filters: fftcl_transform refuses it. */
+  FFTCL_MIRRORED = 1 << 0,
+  /* Every filter call keeps the time of each of its steps for
+   * fftcl_filter_timings. It costs a synchronisation between steps. */
+  FFTCL_TIMINGS = 1 << 1
+} fftcl_plan_flags;
+
+/* What a plan is for, fixed when it is made. Zeroed fields take their
+ * defaults: planes side by side, no flags. */
+typedef struct {
+  size_t width, height; /* of each plane, powers of two */
+  size_t batch;         /* planes per call: complex ones for transforms,
+                           real ones for filters */
+  fftcl_layout in;      /* what filter loads read */
+  fftcl_layout out;     /* what filter applies write */
+  unsigned flags;       /* fftcl_plan_flags, or-ed */
+} fftcl_plan_desc;
+
+/* A plan owns the buffers and kernels it needs and reuses them on every
+ * call.
+ *
+ * When the OpenCL device fails a plan (a kernel does not compile, memory
+ * or resources run out, the device is lost), the plan moves to the CPU
+ * backend for good and redoes the failed call there, so the call still
+ * succeeds with the right result; so does fftcl_plan_create for a size
+ * the device cannot hold. To redo a call the plan keeps a host copy of its
+ * input while on OpenCL (the data of the last transform, or the planes of
+ * the last load). */
+fftcl_status fftcl_plan_create (fftcl_context *ctx,
+                                const fftcl_plan_desc *desc,
+                                fftcl_plan **out, fftcl_error *err);
+void fftcl_plan_destroy (fftcl_plan *plan);
+
+/* NULL while the plan runs on its context's device, else the message of
+ * the failure that moved it to the CPU, for people. Owned by the plan. */
+const char *fftcl_plan_fallback_reason (const fftcl_plan *plan);
+
+/* ---- Transforms -------------------------------------------------------- */
+
+typedef enum {
+  FFTCL_FORWARD = -1, /* X[k] = Σ x[n] e^(−2πi kn/N) */
+  FFTCL_INVERSE = +1  /* x[n] = (1/N) Σ X[k] e^(+2πi kn/N): a round trip is
+                         the identity */
+} fftcl_direction;
+
+/* Transforms `batch` planes in place. `data` holds interleaved complex
+ * floats (re, im), plane after plane, row after row: 2·width·height·batch
+ * floats. A spectrum kept by fftcl_filter_load is gone afterwards. */
+fftcl_status fftcl_transform (fftcl_plan *plan, fftcl_direction direction,
+                              float *data, fftcl_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,133 @@
+#include "notches-entry.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "bandpass-settings.h"
+
+static gchar *
+notches_to_text (GimpProcedureConfig *config)
+{
+  gsize    count;
+  gdouble *notches = bandpass_settings_get_notches (config, &count);
+  GString *text    = g_string_new (NULL);
+
+  for (gsize i = 0; i < count; i++)
+    {
+      gchar number[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append_printf (text, "%s%s", i > 0 ? " " : "",
+                              g_ascii_formatd (number, sizeof number,
+                                               "%.6g", notches[i]));
+    }
+
+  g_free (notches);
+  return g_string_free (text, FALSE);
+}
+
+/* The numbers in `text`, separated by spaces, commas or semicolons, or
+ * NULL when something else is there. */
+static GArray *
+text_to_numbers (const gchar *text)
+{
+  gchar  **words   = g_strsplit_set (text, " \t,;", -1);
+  GArray  *numbers = g_array_new (FALSE, FALSE, sizeof (gdouble));
+
+  for (gsize i = 0; words[i] != NULL && numbers != NULL; i++)
+    {
+      gchar   *end;
+      gdouble  number = g_ascii_strtod (words[i], &end);
+
+      if (words[i][0] == '\0')
+        continue;
+
+      if (*end == '\0')
+        g_array_append_val (numbers, number);
+      else
+        g_clear_pointer (&numbers, g_array_unref);
+    }
+
+  g_strfreev (words);
+  return numbers;
+}
+
+static void
+text_changed (GtkEntry            *entry,
+              GimpProcedureConfig *config)
+{
+  GArray *numbers = text_to_numbers (gtk_entry_get_text (entry));
+
+  gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY,
+                                     numbers ? NULL
+                                             : GIMP_ICON_DIALOG_WARNING);
+  if (! numbers)
+    return;
+
+  bandpass_settings_set_notches (config, (const gdouble *) numbers->data,
+                                 numbers->len);
+  g_array_unref (numbers);
+}
+
+/* Whether `text` holds the config's notches already. */
+static gboolean
+text_shows_notches (const gchar         *text,
+                    GimpProcedureConfig *config)
+{
+  GArray   *numbers = text_to_numbers (text);
+  gsize     count;
+  gdouble  *notches = bandpass_settings_get_notches (config, &count);
+  gboolean  same;
+
+  same = numbers && numbers->len == count &&
+         (count == 0 || memcmp (numbers->data, notches,
+                                count * sizeof (gdouble)) == 0);
+
+  g_clear_pointer (&numbers, g_array_unref);
+  g_free (notches);
+  return same;
+}
+
+/* The spectrum view adds and removes notches through the config: the
+ * entry follows, without echoing the change back. */
+static void
+notches_changed (GimpProcedureConfig *config,
+                 GParamSpec          *pspec G_GNUC_UNUSED,
+                 GtkEntry            *entry)
+{
+  gchar *text;
+
+  if (text_shows_notches (gtk_entry_get_text (entry), config))
+    return;
+
+  text = notches_to_text (config);
+  g_signal_handlers_block_by_func (entry, text_changed, config);
+  gtk_entry_set_text (entry, text);
+  gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY, NULL);
+  g_signal_handlers_unblock_by_func (entry, text_changed, config);
+  g_free (text);
+}
+
+GtkWidget *
+notches_entry_new (GimpProcedureConfig *config)
+{
+  GParamSpec *pspec   = g_object_class_find_property (G_OBJECT_GET_CLASS (config),
+                                                      "notches");
+  GtkWidget  *labeled = gimp_label_entry_new (g_param_spec_get_nick (pspec));
+  GtkWidget  *entry   = gimp_label_entry_get_entry (GIMP_LABEL_ENTRY (labeled));
+  gchar      *text    = notches_to_text (config);
+
+  gimp_label_entry_set_value (GIMP_LABEL_ENTRY (labeled), text);
+  g_free (text);
+
+  gtk_widget_set_hexpand (entry, TRUE);
+  gimp_help_set_help_data (entry,
+                           _("Three numbers per notch: fx fy radius, in "
+                             "cycles per pixel; leave empty for none"),
+                           NULL);
+  g_signal_connect (entry, "changed", G_CALLBACK (text_changed), config);
+  g_signal_connect_object (config, "notify::notches",
+                           G_CALLBACK (notches_changed), entry, 0);
+  gtk_widget_show (labeled);
+
+  return labeled;
+}

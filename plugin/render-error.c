@@ -1,0 +1,21 @@
+#include "render-error.h"
+
+#include <glib/gi18n-lib.h>
+
+gboolean
+render_error_memory (GError **error)
+{
+  g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
+                       _("There is not enough memory to filter this "
+                         "drawable."));
+  return FALSE;
+}
+
+gboolean
+render_error_fft (GError            **error,
+                  const fftcl_error  *fft_error)
+{
+  g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+               _("Band-pass filtering failed: %s"), fft_error->message);
+  return FALSE;
+}

@@ -1,0 +1,16 @@
+/* render-error — the renderer's failures as messages for the user. Both
+ * return FALSE, so that a failing step reads `return render_error_…`. */
+#ifndef RENDER_ERROR_H
+#define RENDER_ERROR_H
+
+#include <libgimp/gimp.h>
+
+#include "fftcl.h"
+
+gboolean render_error_memory (GError            **error);
+
+/* What fftcl said, when it could not filter. */
+gboolean render_error_fft    (GError            **error,
+                              const fftcl_error  *fft_error);
+
+#endif
