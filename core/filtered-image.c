@@ -13,6 +13,11 @@ struct FilteredImage
   FilteredImageSource  source;
   fftcl_plan          *plan;
   int                  timed;           /* the plan has FFTCL_TIMINGS */
+  /* The pixels are their planes (pixels_are_planes) and hold nothing
+   * that the planes must not (pixel-planes.h): fftcl reads and writes
+   * them where they lie. */
+  int                  direct;
+  float               *scales;          /* each colour plane's scale */
   float               *window_planes;   /* the last window's filtered planes */
   size_t               window_capacity; /* floats window_planes holds */
 };
@@ -81,7 +86,7 @@ filtered_image_mirrors (const PlaneGeometry *padded,
 }
 
 /* Pixels without alpha whose colour needs no conversion hold the planes'
- * values themselves: fftcl reads and writes them where they lie. */
+ * values themselves. */
 static int
 pixels_are_planes (const PixelLayout *layout)
 {
@@ -97,10 +102,9 @@ needs_padding (const PlaneGeometry *geometry)
 }
 
 static int
-reads_pixels (const FilteredImageSource *source)
+reads_pixels (const FilteredImage *image)
 {
-  return pixels_are_planes (&source->layout) &&
-         ! needs_padding (&source->geometry);
+  return image->direct && ! needs_padding (&image->source.geometry);
 }
 
 /* The pixels' colour components, or planes side by side. */
@@ -127,25 +131,55 @@ timings_keep_fft (const FilteredImage  *image,
     fftcl_filter_timings (image->plan, &timings->fft, NULL);
 }
 
-static fftcl_status
-input_make (const FilteredImageSource *source,
-            FilterInput               *input,
-            FilteredImageTimings      *timings,
-            fftcl_error               *err)
+/* Whether the pixels can be read where they lie: they are their planes,
+ * unpadded, and hold nothing that planes must not (`survey` says what
+ * they hold). */
+static int
+pixels_readable (const FilteredImageSource *source,
+                 PlaneSurvey               *survey)
 {
-  double start_ms = now_ms ();
+  if (! pixels_are_planes (&source->layout) ||
+      needs_padding (&source->geometry))
+    return 0;
+
+  padded_planes_survey (&source->layout, &source->geometry, source->pixels,
+                        source->split, survey);
+  return plane_survey_plain (survey);
+}
+
+/* What the plan reads; sets the image's scales, and whether fftcl may
+ * write its pixels directly. */
+static fftcl_status
+input_make (FilteredImage        *image,
+            FilterInput          *input,
+            FilteredImageTimings *timings,
+            fftcl_error          *err)
+{
+  const FilteredImageSource *source   = &image->source;
+  size_t                     count    = source->layout.colour_planes;
+  double                     start_ms = now_ms ();
+  PlaneSurvey                survey;
 
   *input = (FilterInput) { source->pixels, NULL };
-  if (reads_pixels (source))
-    return FFTCL_OK;
-
-  input->made   = padded_planes_make (&source->layout, &source->geometry,
-                                      source->pixels, source->padding,
-                                      source->split);
-  input->values = input->made;
-  if (! input->made)
+  if (! plane_survey_init (&survey, source->geometry.height, count))
     return out_of_memory (err);
 
+  for (size_t plane = 0; plane < count; plane++)
+    image->scales[plane] = 1.0f;
+  if (! pixels_readable (source, &survey))
+    {
+      input->made   = padded_planes_make (&source->layout, &source->geometry,
+                                          source->pixels, source->padding,
+                                          source->split, &survey,
+                                          image->scales);
+      input->values = input->made;
+    }
+  image->direct = pixels_are_planes (&source->layout) &&
+                  plane_survey_plain (&survey);
+  plane_survey_clear (&survey);
+
+  if (! input->values)
+    return out_of_memory (err);
   if (timings)
     timings->pad_ms = now_ms () - start_ms;
   return FFTCL_OK;
@@ -161,9 +195,8 @@ image_plan (FilteredImage *image,
     .width  = source->geometry.padded_width,
     .height = source->geometry.padded_height,
     .batch  = source->layout.colour_planes,
-    .in     = values_layout (reads_pixels (source), &source->layout),
-    .out    = values_layout (pixels_are_planes (&source->layout),
-                             &source->layout),
+    .in     = values_layout (reads_pixels (image), &source->layout),
+    .out    = values_layout (image->direct, &source->layout),
     .flags  = (source->mirrored ? FFTCL_MIRRORED : 0) |
               (image->timed ? FFTCL_TIMINGS : 0),
   };
@@ -282,7 +315,7 @@ render (FilteredImage        *image,
   float         *planes;
   double         start_ms;
 
-  if (pixels_are_planes (&image->source.layout))
+  if (image->direct)
     {
       status = filter_into (image, once, flags, gain, window, pixels, err);
       if (status == FFTCL_OK)
@@ -302,7 +335,7 @@ render (FilteredImage        *image,
   start_ms = now_ms ();
   copy_window_pixels (&image->source, window, pixels);
   pixel_planes_scatter (&image->source.layout, &window_geometry, planes,
-                        pixels);
+                        image->scales, pixels);
   if (timings)
     timings->scatter_ms = now_ms () - start_ms;
 
@@ -357,8 +390,14 @@ image_start (fftcl_context              *context,
 
   image->source = *source;
   image->timed  = timings != NULL;
+  image->scales = malloc (source->layout.colour_planes * sizeof (float));
+  if (! image->scales)
+    {
+      filtered_image_destroy (image);
+      return out_of_memory (err);
+    }
 
-  status = input_make (source, &input, timings, err);
+  status = input_make (image, &input, timings, err);
   if (status == FFTCL_OK)
     status = image_plan (image, context, err);
   if (status == FFTCL_OK)
@@ -438,6 +477,7 @@ filtered_image_destroy (FilteredImage *image)
     return;
 
   fftcl_plan_destroy (image->plan);
+  free (image->scales);
   free (image->window_planes);
   free (image);
 }

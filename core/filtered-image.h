@@ -45,12 +45,13 @@ typedef struct
 } FilteredImageSource;
 
 /* The steps of one call, zeroes for those it did not take: pad_ms for a
- * load or a once that made padded planes, scatter_ms for a render or a
- * once into pixels that are not the planes, fft when the plan times its
- * calls (the image was loaded, or the once called, with timings). */
+ * load or a once, scatter_ms for a render or a once into pixels that are
+ * not the planes, fft when the plan times its calls (the image was
+ * loaded, or the once called, with timings). */
 typedef struct
 {
-  double        pad_ms;     /* gathering the colour planes and padding them */
+  double        pad_ms;     /* gathering the colour planes and padding them,
+                               or only surveying pixels read as they lie */
   fftcl_timings fft;
   double        scatter_ms; /* the window's pixels from its filtered planes */
 } FilteredImageTimings;
@@ -82,9 +83,13 @@ int filtered_image_mirrors (const PlaneGeometry *padded,
 /* Gathers and pads the colour planes, plans on `context` and keeps their
  * spectrum (the forward transform). Pixels without alpha whose colour
  * needs no conversion are their planes: those that need no padding either
- * are read where they lie, with no copy. `timings` may be NULL; asking
- * for them makes a plan that times every call (FFTCL_TIMINGS), which
- * costs a synchronisation between steps. */
+ * are read where they lie, with no copy, unless they hold what planes
+ * must not (pixel-planes.h: colour that is not finite, values beyond
+ * PIXEL_PLANES_LIMIT); such an image goes through planes both ways, its
+ * colour that is not finite filtered as transparent and kept, its planes
+ * scaled, so that a finite image always gives a finite result. `timings`
+ * may be NULL; asking for them makes a plan that times every call
+ * (FFTCL_TIMINGS), which costs a synchronisation between steps. */
 fftcl_status filtered_image_load (fftcl_context              *context,
                                   const FilteredImageSource  *source,
                                   FilteredImage             **out,
@@ -95,7 +100,8 @@ fftcl_status filtered_image_load (fftcl_context              *context,
  * fftcl_filter_apply takes it; its blocks lie inside the image) to
  * `pixels`: window->width × window->height pixels of layout.components
  * floats. Colour components are filtered (written there directly where
- * the pixels are their planes); the others (alpha, chroma) are the
+ * the pixels are read as their planes), except those that
+ * pixel_planes_scatter keeps; the others (alpha, chroma) are the
  * source's, each the mean of its step × step block. `pixels` may be
  * the source pixels themselves when the window is the whole image at step
  * 1 (a final run that needs no second copy); the image cannot render

@@ -9,6 +9,8 @@ typedef struct
   const float         *pixels;
   PaddingKind          padding;
   float               *planes;
+  PlaneSurvey         *survey;
+  const float         *scales;
 } PaddingJob;
 
 static size_t
@@ -25,9 +27,25 @@ gather_rows (const void *job_pointer,
   const PaddingJob *job = job_pointer;
 
   pixel_planes_gather_rows (job->layout, job->geometry, job->pixels,
-                            job->planes, first, end);
+                            job->planes, job->survey, first, end);
 }
 
+static void
+scale_rows (float               *plane,
+            const PlaneGeometry *geometry,
+            float                scale,
+            size_t               first,
+            size_t               end)
+{
+  if (scale == 1.0f)
+    return;
+
+  for (size_t y = first; y < end; y++)
+    for (size_t x = 0; x < geometry->width; x++)
+      plane[y * geometry->padded_width + x] *= scale;
+}
+
+/* Each image row scaled, then the margin to its right. */
 static void
 pad_rows (const void *job_pointer,
           size_t      first,
@@ -37,9 +55,13 @@ pad_rows (const void *job_pointer,
   const PlaneGeometry *geometry = job->geometry;
 
   for (size_t plane = 0; plane < job->layout->colour_planes; plane++)
-    padding_fill_rows (job->planes + plane * plane_area (geometry),
-                       geometry->width, geometry->padded_width, job->padding,
-                       first, end);
+    {
+      float *values = job->planes + plane * plane_area (geometry);
+
+      scale_rows (values, geometry, job->scales[plane], first, end);
+      padding_fill_rows (values, geometry->width, geometry->padded_width,
+                         job->padding, first, end);
+    }
 }
 
 static void
@@ -57,28 +79,47 @@ pad_below (const void *job_pointer,
 }
 
 /* In order: the colour values, the compositing over the mean (which needs
- * them all), the margin to the right of each row, the margin rows below
- * (which need the rows whole). */
+ * them all), the scales (which need every value's magnitude), each row
+ * scaled and the margin to its right, the margin rows below (which need
+ * the rows whole). */
 float *
 padded_planes_make (const PixelLayout   *layout,
                     const PlaneGeometry *geometry,
                     const float         *pixels,
                     PaddingKind          padding,
-                    RowSplit             split)
+                    RowSplit             split,
+                    PlaneSurvey         *survey,
+                    float               *scales)
 {
   /* Plain malloc: the threads of `split` write every value once, which
    * makes the pages there, side by side. */
   float      *planes = malloc (plane_area (geometry) * layout->colour_planes *
                                sizeof (float));
-  PaddingJob  job    = { layout, geometry, pixels, padding, planes };
+  PaddingJob  job    = { layout, geometry, pixels, padding, planes, survey,
+                         scales };
 
   if (! planes)
     return NULL;
 
   row_split_run (split, geometry->height, gather_rows, &job);
-  pixel_planes_composite (layout, geometry, pixels, planes);
+  pixel_planes_composite (layout, geometry, pixels, planes, survey);
+  for (size_t plane = 0; plane < layout->colour_planes; plane++)
+    scales[plane] = plane_survey_scale (survey, plane);
   row_split_run (split, geometry->height, pad_rows, &job);
   row_split_run (split, geometry->padded_height - geometry->height, pad_below,
                  &job);
   return planes;
+}
+
+void
+padded_planes_survey (const PixelLayout   *layout,
+                      const PlaneGeometry *geometry,
+                      const float         *pixels,
+                      RowSplit             split,
+                      PlaneSurvey         *survey)
+{
+  const PaddingJob job = { layout, geometry, pixels, PADDING_ZERO, NULL,
+                           survey, NULL };
+
+  row_split_run (split, geometry->height, gather_rows, &job);
 }

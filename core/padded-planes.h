@@ -1,6 +1,7 @@
 /* padded-planes — the planes the filter reads, made from an image's
  * interleaved pixels: the colour planes gathered (converted, composited
- * over their mean where there is alpha) and padded, with their rows
+ * over their mean where there is alpha or a colour that is not finite,
+ * scaled where their values reach too far) and padded, with their rows
  * spread over the front-end's threads. */
 #ifndef PADDED_PLANES_H
 #define PADDED_PLANES_H
@@ -13,11 +14,24 @@
 
 /* layout->colour_planes planes of geometry's padded size side by side
  * (as pixel-planes.h lays them), from geometry->width × geometry->height
- * pixels of `layout`; NULL when memory runs out. The caller frees them. */
+ * pixels of `layout`, each multiplied by its scale, written to
+ * scales[0 … colour_planes − 1]; NULL when memory runs out. `survey`, set
+ * up for geometry->height rows and the colour planes, ends holding what
+ * the planes hold before scaling. The caller frees the planes. */
 float *padded_planes_make (const PixelLayout   *layout,
                            const PlaneGeometry *geometry,
                            const float         *pixels,
                            PaddingKind          padding,
-                           RowSplit             split);
+                           RowSplit             split,
+                           PlaneSurvey         *survey,
+                           float               *scales);
+
+/* Surveys the pixels' colour values, in rows spread as `split` says, into
+ * `survey` (set up as for padded_planes_make), writing no plane. */
+void   padded_planes_survey (const PixelLayout   *layout,
+                             const PlaneGeometry *geometry,
+                             const float         *pixels,
+                             RowSplit             split,
+                             PlaneSurvey         *survey);
 
 #endif

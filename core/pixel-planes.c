@@ -1,12 +1,21 @@
 #include "pixel-planes.h"
 
+#include <float.h>
 #include <math.h>
+#include <stdlib.h>
 
 /* CIE 1976 lightness L* against relative luminance Y (white = 1). The
  * linear segment near black also carries the negative luminances that a
- * band-pass can produce, so the round trip stays invertible. */
+ * band-pass can produce, so the round trip stays invertible. Either way
+ * a finite value stays finite, saturating at ±FLT_MAX. */
 #define CIE_EPSILON (216.0f / 24389.0f)
 #define CIE_KAPPA   (24389.0f / 27.0f)
+
+static float
+saturated (float value)
+{
+  return value > FLT_MAX ? FLT_MAX : value < -FLT_MAX ? -FLT_MAX : value;
+}
 
 static float
 lightness_to_luminance (float lightness)
@@ -17,16 +26,78 @@ lightness_to_luminance (float lightness)
     return lightness / CIE_KAPPA;
 
   cube_root = (lightness + 16.0f) / 116.0f;
-  return cube_root * cube_root * cube_root;
+  return saturated (cube_root * cube_root * cube_root);
 }
 
 static float
 luminance_to_lightness (float luminance)
 {
   if (luminance <= CIE_EPSILON)
-    return CIE_KAPPA * luminance;
+    return saturated (CIE_KAPPA * luminance);
 
   return 116.0f * cbrtf (luminance) - 16.0f;
+}
+
+int
+plane_survey_init (PlaneSurvey *survey,
+                   size_t       rows,
+                   size_t       planes)
+{
+  *survey = (PlaneSurvey) { rows, planes,
+                            calloc (rows * planes, sizeof (float)),
+                            calloc (rows, 1) };
+  if (survey->largest && survey->unseen)
+    return 1;
+
+  plane_survey_clear (survey);
+  return 0;
+}
+
+void
+plane_survey_clear (PlaneSurvey *survey)
+{
+  free (survey->largest);
+  free (survey->unseen);
+  survey->largest = NULL;
+  survey->unseen  = NULL;
+}
+
+int
+plane_survey_unseen (const PlaneSurvey *survey)
+{
+  for (size_t y = 0; y < survey->rows; y++)
+    if (survey->unseen[y])
+      return 1;
+  return 0;
+}
+
+float
+plane_survey_scale (const PlaneSurvey *survey,
+                    size_t             plane)
+{
+  float largest = 0.0f;
+  int   exponent;
+
+  for (size_t y = 0; y < survey->rows; y++)
+    largest = fmaxf (largest, survey->largest[y * survey->planes + plane]);
+
+  if (largest <= PIXEL_PLANES_LIMIT)
+    return 1.0f;
+
+  frexpf (largest, &exponent);
+  return ldexpf (1.0f, -exponent);
+}
+
+int
+plane_survey_plain (const PlaneSurvey *survey)
+{
+  if (plane_survey_unseen (survey))
+    return 0;
+
+  for (size_t plane = 0; plane < survey->planes; plane++)
+    if (plane_survey_scale (survey, plane) != 1.0f)
+      return 0;
+  return 1;
 }
 
 static size_t
@@ -38,49 +109,6 @@ plane_index (const PlaneGeometry *geometry,
   return (plane * geometry->padded_height + y) * geometry->padded_width + x;
 }
 
-static float
-opacity (const PixelLayout *layout,
-         const float       *pixel)
-{
-  float alpha = pixel[layout->components - 1];
-
-  return alpha < 0.0f ? 0.0f : alpha > 1.0f ? 1.0f : alpha;
-}
-
-static void
-composite_over_mean (const PixelLayout   *layout,
-                     const PlaneGeometry *geometry,
-                     const float         *pixels,
-                     float               *planes,
-                     size_t               plane)
-{
-  double weighted_sum = 0.0;
-  double weight_sum   = 0.0;
-  float  mean;
-
-  for (size_t y = 0; y < geometry->height; y++)
-    for (size_t x = 0; x < geometry->width; x++)
-      {
-        float weight = opacity (layout, pixels + (y * geometry->width + x) *
-                                                 layout->components);
-
-        weighted_sum += weight * planes[plane_index (geometry, plane, x, y)];
-        weight_sum   += weight;
-      }
-
-  mean = weight_sum > 0.0 ? (float) (weighted_sum / weight_sum) : 0.0f;
-
-  for (size_t y = 0; y < geometry->height; y++)
-    for (size_t x = 0; x < geometry->width; x++)
-      {
-        float  weight = opacity (layout, pixels + (y * geometry->width + x) *
-                                                  layout->components);
-        float *value  = planes + plane_index (geometry, plane, x, y);
-
-        *value = weight * *value + (1.0f - weight) * mean;
-      }
-}
-
 static int
 is_lightness (const PixelLayout *layout,
               size_t             plane)
@@ -88,55 +116,174 @@ is_lightness (const PixelLayout *layout,
   return plane == 0 && layout->lightness_as_luminance;
 }
 
-/* One pass over the pixels, each read once: the planes are written side by
- * side. */
+static int
+colour_is_finite (const PixelLayout *layout,
+                  const float       *pixel)
+{
+  for (size_t plane = 0; plane < layout->colour_planes; plane++)
+    if (! isfinite (pixel[plane]))
+      return 0;
+  return 1;
+}
+
+/* How much of the pixel's colour the filter sees: its alpha within
+ * 0 … 1 (NaN counting as 0), 1 without alpha; nothing where its colour
+ * is not finite, which only a row that is unseen (`row_unseen`) can
+ * hold. */
+static float
+weight (const PixelLayout *layout,
+        const float       *pixel,
+        int                row_unseen)
+{
+  float alpha = layout->has_alpha ? pixel[layout->components - 1] : 1.0f;
+
+  if ((row_unseen && ! colour_is_finite (layout, pixel)) || ! (alpha > 0.0f))
+    return 0.0f;
+  return alpha > 1.0f ? 1.0f : alpha;
+}
+
+static const float *
+pixel_at (const PixelLayout   *layout,
+          const PlaneGeometry *geometry,
+          const float         *pixels,
+          size_t               x,
+          size_t               y)
+{
+  return pixels + (y * geometry->width + x) * layout->components;
+}
+
+static void
+composite_over_mean (const PixelLayout   *layout,
+                     const PlaneGeometry *geometry,
+                     const float         *pixels,
+                     float               *planes,
+                     PlaneSurvey         *survey,
+                     size_t               plane)
+{
+  double weighted_sum = 0.0;
+  double weight_sum   = 0.0;
+  float  mean;
+
+  for (size_t y = 0; y < geometry->height; y++)
+    {
+      const float *pixel = pixel_at (layout, geometry, pixels, 0, y);
+      const float *value = planes + plane_index (geometry, plane, 0, y);
+
+      for (size_t x = 0; x < geometry->width; x++, pixel += layout->components)
+        {
+          float seen = weight (layout, pixel, survey->unseen[y]);
+
+          if (seen > 0.0f)
+            {
+              weighted_sum += seen * value[x];
+              weight_sum   += seen;
+            }
+        }
+    }
+
+  mean = weight_sum > 0.0 ? (float) (weighted_sum / weight_sum) : 0.0f;
+
+  for (size_t y = 0; y < geometry->height; y++)
+    {
+      const float *pixel   = pixel_at (layout, geometry, pixels, 0, y);
+      float       *value   = planes + plane_index (geometry, plane, 0, y);
+      float        largest = 0.0f;
+
+      for (size_t x = 0; x < geometry->width; x++, pixel += layout->components)
+        {
+          float seen = weight (layout, pixel, survey->unseen[y]);
+
+          value[x] = seen > 0.0f ? seen * value[x] + (1.0f - seen) * mean
+                                 : mean;
+          largest  = fmaxf (largest, fabsf (value[x]));
+        }
+      survey->largest[y * survey->planes + plane] = largest;
+    }
+}
+
+/* Plane by plane through each row, the row's pixels staying in cache:
+ * the values go into the plane (when there are planes), the largest
+ * magnitude (NaN left out, inf counting) and whether a pixel's value was
+ * not finite into the survey. */
 void
 pixel_planes_gather_rows (const PixelLayout   *layout,
                           const PlaneGeometry *geometry,
                           const float         *pixels,
                           float               *planes,
+                          PlaneSurvey         *survey,
                           size_t               first,
                           size_t               end)
 {
   for (size_t y = first; y < end; y++)
-    for (size_t x = 0; x < geometry->width; x++)
-      {
-        const float *pixel = pixels + (y * geometry->width + x) *
-                                      layout->components;
+    {
+      survey->unseen[y] = 0;
+      for (size_t plane = 0; plane < layout->colour_planes; plane++)
+        {
+          const float *value   = pixel_at (layout, geometry, pixels, 0, y) +
+                                 plane;
+          float       *row     = planes ? planes + plane_index (geometry,
+                                                                plane, 0, y)
+                                        : NULL;
+          float        largest = 0.0f;
+          int          lost    = 0;
 
-        for (size_t plane = 0; plane < layout->colour_planes; plane++)
-          planes[plane_index (geometry, plane, x, y)] =
-            is_lightness (layout, plane) ? lightness_to_luminance (pixel[plane])
-                                         : pixel[plane];
-      }
+          for (size_t x = 0; x < geometry->width;
+               x++, value += layout->components)
+            {
+              float filtered  = is_lightness (layout, plane)
+                                ? lightness_to_luminance (*value) : *value;
+              float magnitude = fabsf (filtered);
+
+              largest = magnitude > largest ? magnitude : largest;
+              lost   |= ! (fabsf (*value) <= FLT_MAX);
+              if (row)
+                row[x] = filtered;
+            }
+
+          survey->largest[y * survey->planes + plane] = largest;
+          survey->unseen[y] |= lost;
+        }
+    }
 }
 
 void
 pixel_planes_composite (const PixelLayout   *layout,
                         const PlaneGeometry *geometry,
                         const float         *pixels,
-                        float               *planes)
+                        float               *planes,
+                        PlaneSurvey         *survey)
 {
-  for (size_t plane = 0; layout->has_alpha && plane < layout->colour_planes;
-       plane++)
-    composite_over_mean (layout, geometry, pixels, planes, plane);
+  if (! layout->has_alpha && ! plane_survey_unseen (survey))
+    return;
+
+  for (size_t plane = 0; plane < layout->colour_planes; plane++)
+    composite_over_mean (layout, geometry, pixels, planes, survey, plane);
 }
 
-void
+int
 pixel_planes_gather (const PixelLayout   *layout,
                      const PlaneGeometry *geometry,
                      const float         *pixels,
                      float               *planes)
 {
-  pixel_planes_gather_rows (layout, geometry, pixels, planes, 0,
+  PlaneSurvey survey;
+
+  if (! plane_survey_init (&survey, geometry->height, layout->colour_planes))
+    return 0;
+
+  pixel_planes_gather_rows (layout, geometry, pixels, planes, &survey, 0,
                             geometry->height);
-  pixel_planes_composite (layout, geometry, pixels, planes);
+  pixel_planes_composite (layout, geometry, pixels, planes, &survey);
+
+  plane_survey_clear (&survey);
+  return 1;
 }
 
 void
 pixel_planes_scatter (const PixelLayout   *layout,
                       const PlaneGeometry *geometry,
                       const float         *planes,
+                      const float         *scales,
                       float               *pixels)
 {
   for (size_t y = 0; y < geometry->height; y++)
@@ -145,12 +292,14 @@ pixel_planes_scatter (const PixelLayout   *layout,
         float *pixel = pixels + (y * geometry->width + x) *
                                 layout->components;
 
-        if (layout->has_alpha && pixel[layout->components - 1] <= 0.0f)
+        if (weight (layout, pixel, 1) == 0.0f)
           continue;
 
         for (size_t plane = 0; plane < layout->colour_planes; plane++)
           {
-            float value = planes[plane_index (geometry, plane, x, y)];
+            float value = saturated (planes[plane_index (geometry, plane,
+                                                         x, y)] /
+                                     scales[plane]);
 
             pixel[plane] = is_lightness (layout, plane)
                            ? luminance_to_lightness (value) : value;

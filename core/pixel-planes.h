@@ -2,11 +2,23 @@
  * hands them over, and the separate padded planes that the FFT filters.
  *
  * Plane p starts at planes + p · padded_width · padded_height; the image
- * sits in its top-left width × height corner, rows padded_width apart. */
+ * sits in its top-left width × height corner, rows padded_width apart.
+ *
+ * What the planes never hold: a value that is not finite, and a
+ * magnitude above PIXEL_PLANES_LIMIT. A pixel whose colour holds NaN or
+ * ±inf is filtered as if fully transparent, and a NaN alpha counts as 0,
+ * so no such value reaches another pixel. A plane whose values reach
+ * beyond the limit is filtered scaled down by a power of two (exactly:
+ * the filter is linear) and scaled back when written, saturating at the
+ * largest float, so that the FFT's sums cannot overflow. */
 #ifndef PIXEL_PLANES_H
 #define PIXEL_PLANES_H
 
 #include <stddef.h>
+
+/* 2^64: the FFT of a plane of 2^31 values within it stays below 2^95,
+ * far inside float's range. */
+#define PIXEL_PLANES_LIMIT 0x1p64f
 
 typedef struct
 {
@@ -23,34 +35,76 @@ typedef struct
   size_t padded_width, padded_height; /* each plane */
 } PlaneGeometry;
 
-/* Copies the colour planes out of `pixels`. With alpha, every plane is
- * the layer composited over its own alpha-weighted mean colour, so that
- * whatever colour hides under full transparency never reaches the
- * filter. */
-void pixel_planes_gather  (const PixelLayout   *layout,
+/* What the gathering of rows found, each row in its own place, so that
+ * threads gather side by side. */
+typedef struct
+{
+  size_t         rows, planes;
+  float         *largest; /* rows × planes: the largest magnitude of each
+                             row's values in each plane (NaN left out;
+                             in a row that is unseen, up to the
+                             compositing, inf counting) */
+  unsigned char *unseen;  /* rows: whether a pixel of the row has a colour
+                             that is not finite */
+} PlaneSurvey;
+
+/* A survey of `rows` rows of `planes` planes; 0 when memory runs out. */
+int   plane_survey_init   (PlaneSurvey       *survey,
+                           size_t             rows,
+                           size_t             planes);
+void  plane_survey_clear  (PlaneSurvey       *survey);
+
+/* Whether any pixel had a colour that is not finite. */
+int   plane_survey_unseen (const PlaneSurvey *survey);
+
+/* What plane p is filtered multiplied by: 1, or the power of two that
+ * brings its largest magnitude into [½, 1) where that exceeds
+ * PIXEL_PLANES_LIMIT. */
+float plane_survey_scale  (const PlaneSurvey *survey,
+                           size_t             plane);
+
+/* Whether the values are their planes as they are: nothing unseen and
+ * nothing scaled. */
+int   plane_survey_plain  (const PlaneSurvey *survey);
+
+/* Copies the colour planes out of `pixels`: with alpha, or where a
+ * pixel's colour is not finite, every plane is the layer composited over
+ * its own alpha-weighted mean colour (such a pixel weighing nothing), so
+ * that whatever colour hides under full transparency never reaches the
+ * filter. The planes are not scaled (padded-planes.h scales them). 0 when
+ * memory runs out. */
+int  pixel_planes_gather  (const PixelLayout   *layout,
                            const PlaneGeometry *geometry,
                            const float         *pixels,
                            float               *planes);
 
-/* pixel_planes_gather in parts, for threads: the colour values of rows
- * [first, end), then, once every row is there, the compositing (nothing
- * without alpha). */
+/* pixel_planes_gather in parts, for threads, with `survey` set up for
+ * geometry->height rows and layout->colour_planes planes: the colour
+ * values of rows [first, end) and what they hold (`planes` NULL: only
+ * the survey); then, once every row is there, the compositing (where
+ * there is alpha or something unseen), which brings the survey up to
+ * date. */
 void pixel_planes_gather_rows (const PixelLayout   *layout,
                                const PlaneGeometry *geometry,
                                const float         *pixels,
                                float               *planes,
+                               PlaneSurvey         *survey,
                                size_t               first,
                                size_t               end);
 void pixel_planes_composite   (const PixelLayout   *layout,
                                const PlaneGeometry *geometry,
                                const float         *pixels,
-                               float               *planes);
+                               float               *planes,
+                               PlaneSurvey         *survey);
 
-/* Writes the colour planes back into `pixels`, leaving every other
- * component, and the colour of fully transparent pixels, as it was. */
+/* Writes the colour planes back into `pixels`, each divided by its scale
+ * and kept within ±FLT_MAX, leaving every other component, and the
+ * colour of pixels that are fully transparent (alpha 0 or NaN) or whose
+ * colour is not finite, as it was. */
 void pixel_planes_scatter (const PixelLayout   *layout,
                            const PlaneGeometry *geometry,
                            const float         *planes,
+                           const float         *scales,
                            float               *pixels);
 
 #endif

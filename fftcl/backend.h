@@ -16,7 +16,7 @@ typedef struct {
 
   fftcl_status (*plan_create) (void *device, size_t width, size_t height,
                                size_t batch, void **plan, fftcl_error *err);
-  /* fftcl_plan_create_mirrored; NULL where the backend cannot mirror,
+  /* A plan made with FFTCL_MIRRORED; NULL where the backend cannot mirror,
    * and plan.c runs a plain plan of the doubled size instead. */
   fftcl_status (*plan_create_mirrored) (void *device, size_t width,
                                         size_t height, size_t batch,
@@ -25,29 +25,31 @@ typedef struct {
 
   fftcl_status (*transform) (void *plan, fftcl_direction direction,
                              float *data, fftcl_error *err);
-  /* fftcl_filter_load_laid_out. A backend without `lays_out` gets only
-   * planes side by side: plan.c copies the others into such planes. */
+  /* fftcl_filter_load, with the layout made concrete. A backend without
+   * `lays_out` gets only planes side by side: filter.c copies the others
+   * into such planes. */
   fftcl_status (*filter_load) (void *plan, const float *data,
                                const fftcl_strides *layout,
                                fftcl_timings *timings, fftcl_error *err);
-  /* fftcl_filter_apply_window_laid_out; the window lies inside the planes
-   * and the spectrum is loaded. fftcl_filter_apply is the full window,
-   * step 1. Without `lays_out`, the layout is always planes side by side. */
+  /* fftcl_filter_apply without FFTCL_CONSUME; the window lies inside the
+   * planes and the spectrum is loaded. Without `lays_out`, the layout is
+   * always planes side by side. */
   fftcl_status (*filter_apply_window) (void *plan, const fftcl_gain *gain,
                                        const fftcl_window *window, float *out,
                                        const fftcl_strides *layout,
                                        fftcl_timings *timings,
                                        fftcl_error *err);
   int lays_out;
-  /* fftcl_filter_finish, with layouts as filter_apply_window takes them;
-   * NULL where the backend does no better than filter_apply_window, which
-   * plan.c then calls. */
+  /* fftcl_filter_apply with FFTCL_CONSUME, with layouts as
+   * filter_apply_window takes them; NULL where the backend does no better
+   * than filter_apply_window, which filter.c then calls. */
   fftcl_status (*filter_finish) (void *plan, const fftcl_gain *gain,
                                  const fftcl_window *window, float *out,
                                  const fftcl_strides *layout,
                                  fftcl_timings *timings, fftcl_error *err);
-  /* fftcl_filter; NULL where it would be no faster than filter_load and
-   * filter_finish (or filter_apply_window), which plan.c then calls. */
+  /* fftcl_filter_once, planes side by side in and out; NULL where it
+   * would be no faster than filter_load and filter_finish (or
+   * filter_apply_window), which filter.c then calls. */
   fftcl_status (*filter_once) (void *plan, const fftcl_gain *gain,
                                const float *planes,
                                const fftcl_window *window, float *out,
@@ -58,7 +60,8 @@ typedef struct {
                                    size_t out_height, float *out,
                                    fftcl_error *err);
 
-  /* fftcl_time_transform and fftcl_time_filter; ms has `runs` entries. */
+  /* fftcl_time_transform and fftcl_time_filter (timing.h); ms has `runs`
+   * entries. */
   fftcl_status (*time_transform) (void *plan, fftcl_direction direction,
                                   const float *data, size_t runs, double *ms,
                                   fftcl_error *err);

@@ -483,8 +483,8 @@ static fftcl_status cpu_filter_apply_window (void *state,
                       timings, err);
 }
 
-/* The kept spectrum is filtered where it lies, for fftcl_filter_finish
- * and for fftcl_filter (a load, then this): the scratch planes are never
+/* The kept spectrum is filtered where it lies, for an apply with FFTCL_CONSUME
+ * and for fftcl_filter_once (a load, then this): the scratch planes are never
  * made (half the memory). */
 static fftcl_status cpu_filter_finish (void *state, const fftcl_gain *gain,
                                        const fftcl_window *window, float *out,

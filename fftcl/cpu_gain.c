@@ -4,11 +4,33 @@
 
 #include <stdlib.h>
 
-/* Without notches a row costs a few products per value, not two exp
- * (gain.h's gain_is_separable). */
-static int separable (const fftcl_gain *gain)
+/* A Gaussian band costs a few products per value, not two exp
+ * (gain.h's gain_is_separable); the notches multiply in after. */
+static int separable_band (const fftcl_gain *gain)
 {
-  return gain_is_separable ((int) gain->shape, (int) gain->notch_count);
+  return gain_is_separable ((int) gain->shape, 0);
+}
+
+static int make_band_factors (cpu_gain_rows *rows)
+{
+  const fftcl_gain *gain = rows->gain;
+  size_t count = rows->count;
+  rows->small_x = malloc (3 * count * sizeof *rows->small_x);
+  if (!rows->small_x)
+    return 0;
+  rows->large_x = rows->small_x + count;
+  rows->stripes_x = rows->large_x + count;
+  double scale
+    = fftcl_stripe_scale (gain, rows->grid_width, rows->grid_height);
+  for (size_t i = 0; i < count; i++)
+    {
+      double fx = rows->fx[i];
+      rows->small_x[i] = gain_gaussian (fx, gain->small_period);
+      rows->large_x[i] = gain_large_gaussian (fx, gain->large_period);
+      rows->stripes_x[i] = gain_axis_stripes (
+        fx, (int) gain->stripes, GAIN_STRIPES_HORIZONTAL, scale);
+    }
+  return 1;
 }
 
 int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
@@ -16,46 +38,49 @@ int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
                         const double *fx, size_t count)
 {
   *rows = (cpu_gain_rows) { gain, grid_width, grid_height, fx, count,
-                            NULL, NULL, NULL };
-  if (!separable (gain))
-    return 1;
-  rows->small_x = malloc (3 * count * sizeof *rows->small_x);
-  if (!rows->small_x)
-    return 0;
-  rows->large_x = rows->small_x + count;
-  rows->stripes_x = rows->large_x + count;
-  double scale = fftcl_stripe_scale (gain, grid_width, grid_height);
-  for (size_t i = 0; i < count; i++)
+                            NULL, NULL, NULL, NULL };
+  if ((separable_band (gain) && !make_band_factors (rows))
+      || (gain->notch_count
+          && !(rows->notches = cpu_notches_make (gain, fx, count))))
     {
-      rows->small_x[i] = gain_gaussian (fx[i], gain->small_period);
-      rows->large_x[i] = gain_large_gaussian (fx[i], gain->large_period);
-      rows->stripes_x[i] = gain_axis_stripes (
-        fx[i], (int) gain->stripes, GAIN_STRIPES_HORIZONTAL, scale);
+      cpu_gain_rows_clear (rows);
+      return 0;
     }
   return 1;
 }
 
-void cpu_gain_row (const cpu_gain_rows *rows, double fy, float *out)
+/* B · S of gain.h along the row. */
+static void band_row (const cpu_gain_rows *rows, double fy, float *out)
 {
   const fftcl_gain *gain = rows->gain;
+  double scale
+    = fftcl_stripe_scale (gain, rows->grid_width, rows->grid_height);
   if (!rows->small_x)
     {
       for (size_t i = 0; i < rows->count; i++)
-        out[i] = (float) fftcl_gain_at (gain, rows->grid_width,
-                                        rows->grid_height, rows->fx[i], fy);
+        out[i] = (float) gain_band_at (
+          rows->fx[i], fy, gain->large_period, gain->small_period,
+          (int) gain->shape, gain->order, gain->reject, (int) gain->stripes,
+          scale);
       return;
     }
   double small_y = gain_gaussian (fy, gain->small_period);
   double large_y = gain_large_gaussian (fy, gain->large_period);
-  double stripes_y = gain_axis_stripes (
-    fy, (int) gain->stripes, GAIN_STRIPES_VERTICAL,
-    fftcl_stripe_scale (gain, rows->grid_width, rows->grid_height));
+  double stripes_y = gain_axis_stripes (fy, (int) gain->stripes,
+                                        GAIN_STRIPES_VERTICAL, scale);
   for (size_t i = 0; i < rows->count; i++)
     out[i] = (float) gain_from_factors (rows->small_x[i] * small_y,
                                         rows->large_x[i] * large_y,
                                         rows->stripes_x[i] * stripes_y,
                                         gain->reject);
-  if (gain->keep_mean && fy == 0)
+}
+
+void cpu_gain_row (const cpu_gain_rows *rows, double fy, float *out)
+{
+  band_row (rows, fy, out);
+  if (rows->notches)
+    cpu_notches_row (rows->notches, fy, out);
+  if (rows->gain->keep_mean && fy == 0)
     for (size_t i = 0; i < rows->count; i++)
       if (rows->fx[i] == 0)
         out[i] = 1;
@@ -64,5 +89,7 @@ void cpu_gain_row (const cpu_gain_rows *rows, double fy, float *out)
 void cpu_gain_rows_clear (cpu_gain_rows *rows)
 {
   free (rows->small_x);
+  cpu_notches_free (rows->notches);
   rows->small_x = NULL;
+  rows->notches = NULL;
 }

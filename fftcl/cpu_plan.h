@@ -4,6 +4,7 @@
 #ifndef FFTCL_CPU_PLAN_H
 #define FFTCL_CPU_PLAN_H
 
+#include "cpu_notches.h"
 #include "fftcl-filter.h"
 #include "mirror.h"
 #include "parallel.h"
@@ -14,7 +15,7 @@
 typedef struct {
   int threads;
   size_t width, height, batch;
-  int mirrored;                         /* see fftcl_plan_create_mirrored */
+  int mirrored;                         /* see FFTCL_MIRRORED */
   fftwf_plan forward, inverse;          /* fftcl_transform, planned lazily */
   fftwf_complex *spectrum, *scratch;    /* filtering, allocated lazily */
   fftwf_plan spectrum_forward, scratch_inverse;
@@ -50,8 +51,10 @@ typedef struct {
   size_t grid_width, grid_height;
   const double *fx;
   size_t count;
-  double *small_x, *large_x, *stripes_x; /* per-column factors, or NULL:
-                                            evaluated value by value */
+  double *small_x, *large_x, *stripes_x; /* the band's per-column factors,
+                                            or NULL: evaluated value by
+                                            value */
+  cpu_notches *notches;                  /* NULL without notches */
 } cpu_gain_rows;
 
 /* 0 when memory runs out. `gain` and `fx` must outlive `rows`. */

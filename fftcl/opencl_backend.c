@@ -12,15 +12,18 @@
  * need a spare plane they borrow the first spectrum plane, and the filter
  * must be loaded again.
  * An apply that keeps the spectrum transforms it back into the scratch
- * plane; the last apply (fftcl_filter_finish) and fftcl_filter filter the
- * spectrum planes in place, fftcl_filter with the gain tabled in the
- * scratch plane for its round trip (a separable gain as its factors per
- * axis, in a small buffer of their own). Windows of at most a quarter
- * plane are averaged into a buffer of their own, made when first needed;
- * the spectrum view works in the scratch plane. */
+ * plane; the last apply (an apply with FFTCL_CONSUME) and
+ * fftcl_filter_once filter the spectrum planes in place, fftcl_filter_once
+ * with the gain tabled in the scratch plane for its round trip (a
+ * separable gain as its factors per axis, in a small buffer of their own).
+ * A gain with notches first tables their product over the grid, in half a
+ * plane of its own. Windows of at most a quarter plane are averaged into a
+ * buffer of their own; both are made when first needed. The spectrum view
+ * works in the scratch plane. */
 #include "backend.h"
 
 #include "gain.h"
+#include "notch_index.h"
 #include "opencl_device.h"
 #include "opencl_error.h"
 #include "opencl_fft.h"
@@ -32,6 +35,12 @@
  * one chunk. */
 #define SPLIT_CHUNK 1024
 #define SPLIT_THREADS 256
+
+/* A buffer that the gain refills on every apply, grown when too small. */
+typedef struct {
+  cl_mem buffer;
+  size_t bytes;
+} grown_buffer;
 
 typedef struct {
   fftcl_ocl_device *device;
@@ -49,8 +58,11 @@ typedef struct {
   cl_kernel gain_factors; /* fills `factors` for a separable gain */
   cl_mem factors;         /* width + height float4s: gain.h's gain_args */
   int separable;          /* the gain set last is separable (gain.h) */
-  cl_mem notches;          /* the gain's notch triples, as floats */
-  size_t notch_capacity;   /* triples `notches` has room for, at least 1 */
+  cl_kernel notch_table;      /* fills notch_products */
+  grown_buffer notches;       /* the gain's notch triples, as floats */
+  grown_buffer notch_starts;  /* their index (notch_index.h) */
+  grown_buffer notch_discs;
+  grown_buffer notch_products; /* gain.h's notch table, width × height */
   size_t split_chunk, split_threads;
   cl_mem means;            /* window_means's output, made when needed */
   size_t means_capacity;   /* floats */
@@ -149,14 +161,26 @@ static fftcl_status create_kernel (cl_program program, const char *name,
   return FFTCL_OK;
 }
 
+/* The most work-items `kernel` takes in one work-group on the device. */
+static fftcl_status group_limit (const opencl_plan *plan, cl_kernel kernel,
+                                 size_t *group, const char *what,
+                                 fftcl_error *err)
+{
+  cl_int code = clGetKernelWorkGroupInfo (kernel, plan->device->id,
+                                          CL_KERNEL_WORK_GROUP_SIZE,
+                                          sizeof *group, group, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, what);
+  return FFTCL_OK;
+}
+
 static fftcl_status size_split (opencl_plan *plan, fftcl_error *err)
 {
   size_t kernel_threads;
-  cl_int code = clGetKernelWorkGroupInfo (
-    plan->split, plan->device->id, CL_KERNEL_WORK_GROUP_SIZE,
-    sizeof kernel_threads, &kernel_threads, NULL);
-  if (code != CL_SUCCESS)
-    return fftcl_ocl_fail (err, code, "querying the unpacking kernel");
+  fftcl_status status = group_limit (plan, plan->split, &kernel_threads,
+                                     "querying the unpacking kernel", err);
+  if (status != FFTCL_OK)
+    return status;
   plan->split_chunk = plan->width < SPLIT_CHUNK ? plan->width : SPLIT_CHUNK;
   plan->split_threads = SPLIT_THREADS;
   while (plan->split_threads > kernel_threads
@@ -210,6 +234,8 @@ static fftcl_status create_filter_kernels (opencl_plan *plan,
     status = create_kernel (program, "gain_factors", &plan->gain_factors,
                             err);
   if (status == FFTCL_OK)
+    status = create_kernel (program, "notch_table", &plan->notch_table, err);
+  if (status == FFTCL_OK)
     status = size_split (plan, err);
   if (status == FFTCL_OK)
     status = create_factors (plan, err);
@@ -238,8 +264,10 @@ static void destroy_plan (void *state)
   if (plan->scratch)
     clReleaseMemObject (plan->scratch);
   cl_mem buffers[]
-    = { plan->notches,   plan->means,          plan->positions,
-        plan->factors,   plan->lone_positions };
+    = { plan->notches.buffer,        plan->notch_starts.buffer,
+        plan->notch_discs.buffer,    plan->notch_products.buffer,
+        plan->means,                 plan->positions,
+        plan->factors,               plan->lone_positions };
   for (size_t i = 0; i < sizeof buffers / sizeof *buffers; i++)
     if (buffers[i])
       clReleaseMemObject (buffers[i]);
@@ -250,7 +278,8 @@ static void destroy_plan (void *state)
                           plan->amplitude_sums,
                           plan->spectrum_cells,
                           plan->gain_table,
-                          plan->gain_factors };
+                          plan->gain_factors,
+                          plan->notch_table };
   for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++)
     if (kernels[i])
       clReleaseKernel (kernels[i]);
@@ -391,6 +420,19 @@ static fftcl_status enqueue (const opencl_plan *plan, cl_kernel kernel,
   return FFTCL_OK;
 }
 
+/* Sets all `count` arguments of `kernel` and enqueues it. */
+static fftcl_status launch (const opencl_plan *plan, cl_kernel kernel,
+                            const fftcl_ocl_arg *args, size_t count,
+                            cl_uint dimensions, const size_t *global,
+                            const size_t *local, const char *what,
+                            fftcl_error *err)
+{
+  fftcl_status status = fftcl_ocl_set_args (kernel, 0, args, count, err);
+  if (status != FFTCL_OK)
+    return status;
+  return enqueue (plan, kernel, dimensions, global, local, what, err);
+}
+
 /* Real planes 2k and 2k + 1 lie one after the other in `planes`: one
  * upload brings both to the scratch plane, from where they are packed into
  * spectrum plane k. A lone plane is uploaded as it is. */
@@ -472,63 +514,155 @@ static fftcl_status enqueue_gain_kernel (const opencl_plan *plan,
   return FFTCL_OK;
 }
 
-/* Grows the notch buffer when needed (kept at least one triple long, as a
- * kernel argument may not be an empty buffer) and fills it. */
+/* Makes `b` hold at least `bytes`; never empty, as a kernel argument may
+ * not be an empty buffer. */
+static fftcl_status grow (const opencl_plan *plan, grown_buffer *b,
+                          size_t bytes, const char *what, fftcl_error *err)
+{
+  if (b->buffer && bytes <= b->bytes)
+    return FFTCL_OK;
+  if (b->buffer)
+    clReleaseMemObject (b->buffer);
+  cl_int code;
+  b->bytes = bytes ? bytes : sizeof (cl_float4);
+  b->buffer = clCreateBuffer (plan->device->context, CL_MEM_READ_WRITE,
+                              b->bytes, NULL, &code);
+  if (code == CL_SUCCESS)
+    return FFTCL_OK;
+  *b = (grown_buffer) { NULL, 0 };
+  return fftcl_ocl_fail (err, code, what);
+}
+
+/* Fills `b` with `bytes` of `data`, growing it when needed. */
+static fftcl_status upload_grown (const opencl_plan *plan, grown_buffer *b,
+                                  const void *data, size_t bytes,
+                                  const char *what, fftcl_error *err)
+{
+  fftcl_status status = grow (plan, b, bytes, what, err);
+  if (status != FFTCL_OK || !bytes)
+    return status;
+  cl_int code = clEnqueueWriteBuffer (plan->device->queue, b->buffer,
+                                      CL_TRUE, 0, bytes, data, 0, NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, what);
+  return FFTCL_OK;
+}
+
+/* The notch triples as floats, and their index. */
 static fftcl_status upload_notches (opencl_plan *plan, const fftcl_gain *g,
+                                    const fftcl_notch_index *index,
                                     fftcl_error *err)
 {
-  size_t count = g->notch_count ? g->notch_count : 1;
-  cl_int code = CL_SUCCESS;
-  if (count > plan->notch_capacity)
-    {
-      if (plan->notches)
-        clReleaseMemObject (plan->notches);
-      plan->notch_capacity = 0;
-      plan->notches = clCreateBuffer (plan->device->context, CL_MEM_READ_ONLY,
-                                      3 * count * sizeof (float), NULL, &code);
-      if (code != CL_SUCCESS)
-        return fftcl_ocl_fail (err, code, "allocating the notch table");
-      plan->notch_capacity = count;
-    }
-  if (!g->notch_count)
-    return FFTCL_OK;
-  float *values = malloc (3 * g->notch_count * sizeof *values);
-  if (!values)
+  size_t values = 3 * g->notch_count;
+  float *floats = malloc ((values ? values : 1) * sizeof *floats);
+  if (!floats)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
-  for (size_t i = 0; i < 3 * g->notch_count; i++)
-    values[i] = (float) g->notches[i];
-  code = clEnqueueWriteBuffer (plan->device->queue, plan->notches, CL_TRUE, 0,
-                               3 * g->notch_count * sizeof *values, values, 0,
-                               NULL, NULL);
-  free (values);
-  if (code != CL_SUCCESS)
-    return fftcl_ocl_fail (err, code, "uploading the notch table");
+  for (size_t i = 0; i < values; i++)
+    floats[i] = (float) g->notches[i];
+  size_t cells = (size_t) index->index.cells * (size_t) index->index.cells;
+  fftcl_status status
+    = upload_grown (plan, &plan->notches, floats, values * sizeof *floats,
+                    "uploading the notch table", err);
+  free (floats);
+  if (status == FFTCL_OK)
+    status = upload_grown (plan, &plan->notch_starts, index->starts,
+                           (cells + 1) * sizeof *index->starts,
+                           "uploading the notch index", err);
+  if (status == FFTCL_OK)
+    status = upload_grown (plan, &plan->notch_discs, index->discs,
+                           index->entries * sizeof *index->discs,
+                           "uploading the notch index", err);
+  return status;
+}
+
+/* Cells per axis of the notch index on a device: fine enough that a
+ * frequency takes few discs beyond those that reach it, fewer where a
+ * cell would not hold a whole work-group of notch_table. */
+enum { NOTCH_CELLS = 64 };
+
+/* Work-groups of notch_table: tiles of up to 16 × 16 bins. */
+static fftcl_status notch_tile (const opencl_plan *plan, size_t *tile,
+                                fftcl_error *err)
+{
+  size_t group;
+  fftcl_status status = group_limit (plan, plan->notch_table, &group,
+                                     "querying the notch table kernel", err);
+  if (status != FFTCL_OK)
+    return status;
+  tile[0] = plan->width < 16 ? plan->width : 16;
+  tile[1] = plan->height < 16 ? plan->height : 16;
+  while (tile[0] * tile[1] > group)
+    tile[tile[1] > 1] /= 2;
   return FFTCL_OK;
+}
+
+/* The gain's notches' product over the plan's grid into
+ * plan->notch_products, from an index of cells that each hold whole
+ * work-groups. */
+static fftcl_status fill_notch_table (opencl_plan *plan, const fftcl_gain *g,
+                                      fftcl_error *err)
+{
+  size_t tile[2], global[] = { plan->width, plan->height };
+  fftcl_status status = notch_tile (plan, tile, err);
+  int cells = NOTCH_CELLS;
+  while (cells > 1
+         && (plan->width / (size_t) cells < tile[0]
+             || plan->height / (size_t) cells < tile[1]))
+    cells /= 2;
+  fftcl_notch_index index = { 0 };
+  if (status == FFTCL_OK)
+    status = fftcl_notch_index_make (g, cells, &index, err);
+  if (status == FFTCL_OK)
+    status = upload_notches (plan, g, &index, err);
+  cl_int index_cells = index.index.cells, shape = g->shape;
+  float order = (float) g->order;
+  fftcl_notch_index_clear (&index);
+  if (status != FFTCL_OK)
+    return status;
+  const fftcl_ocl_arg args[] = {
+    FFTCL_OCL_ARG (plan->notch_products.buffer),
+    FFTCL_OCL_ARG (plan->notches.buffer),
+    FFTCL_OCL_ARG (plan->notch_starts.buffer),
+    FFTCL_OCL_ARG (plan->notch_discs.buffer),
+    FFTCL_OCL_ARG (index_cells),
+    FFTCL_OCL_ARG (shape),
+    FFTCL_OCL_ARG (order),
+  };
+  return launch (plan, plan->notch_table, args, sizeof args / sizeof *args,
+                 2, global, tile, "filling the notch table", err);
 }
 
 static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
                               fftcl_error *err)
 {
-  fftcl_status status = upload_notches (plan, g, err);
+  cl_int notched = g->notch_count > 0;
+  fftcl_status status = grow (
+    plan, &plan->notch_products,
+    notched ? area_of (plan) * sizeof (float) : 0,
+    "allocating the notch table", err);
+  if (status == FFTCL_OK && notched)
+    status = fill_notch_table (plan, g, err);
   if (status != FFTCL_OK)
     return status;
   cl_mem frequencies = fftcl_ocl_fft_frequencies (plan->fft);
-  cl_uint width = (cl_uint) plan->width;
+  cl_uint width = (cl_uint) plan->width, height = (cl_uint) plan->height;
   float large = (float) g->large_period, small = (float) g->small_period;
   float order = (float) g->order;
   float stripe_scale
     = (float) fftcl_stripe_scale (g, plan->width, plan->height);
   cl_int shape = g->shape, reject = g->reject, keep_mean = g->keep_mean;
-  cl_int stripes = g->stripes, notch_count = (cl_int) g->notch_count;
-  cl_int separable = gain_is_separable (shape, notch_count);
+  cl_int stripes = g->stripes;
+  cl_int separable = gain_is_separable (shape, (int) g->notch_count);
   fftcl_ocl_arg args[] = {
     FFTCL_OCL_ARG (frequencies),   FFTCL_OCL_ARG (width),
     FFTCL_OCL_ARG (large),         FFTCL_OCL_ARG (small),
     FFTCL_OCL_ARG (shape),         FFTCL_OCL_ARG (order),
     FFTCL_OCL_ARG (reject),        FFTCL_OCL_ARG (keep_mean),
     FFTCL_OCL_ARG (stripes),       FFTCL_OCL_ARG (stripe_scale),
-    FFTCL_OCL_ARG (plan->notches), FFTCL_OCL_ARG (notch_count),
-    FFTCL_OCL_ARG (plan->factors), FFTCL_OCL_ARG (separable),
+    FFTCL_OCL_ARG (plan->notch_products.buffer),
+    FFTCL_OCL_ARG (width),         FFTCL_OCL_ARG (height),
+    FFTCL_OCL_ARG (notched),       FFTCL_OCL_ARG (plan->factors),
+    FFTCL_OCL_ARG (separable),
   };
   size_t count = sizeof args / sizeof *args;
   plan->separable = separable;
@@ -564,7 +698,7 @@ static fftcl_status fill_gain (const opencl_plan *plan, fftcl_error *err)
                               "filling the gain table", err);
 }
 
-/* fftcl_filter's first half on the device: what the round trip reads the
+/* fftcl_filter_once's first half on the device: what the round trip reads the
  * gain from, then the forward transform short of its last stage (a lone
  * plane's whole forward transform). */
 static fftcl_status filter_forward (opencl_plan *plan, fftcl_error *err)
@@ -660,11 +794,9 @@ static fftcl_status enqueue_rows (const opencl_plan *plan, cl_kernel kernel,
                                   const char *what, fftcl_error *err)
 {
   size_t group;
-  cl_int code = clGetKernelWorkGroupInfo (kernel, plan->device->id,
-                                          CL_KERNEL_WORK_GROUP_SIZE,
-                                          sizeof group, &group, NULL);
-  if (code != CL_SUCCESS)
-    return fftcl_ocl_fail (err, code, what);
+  fftcl_status status = group_limit (plan, kernel, &group, what, err);
+  if (status != FFTCL_OK)
+    return status;
   size_t local[] = { 64, 1 };
   while (local[0] > group || local[0] >= 2 * columns)
     local[0] /= 2;
@@ -817,7 +949,7 @@ static void clear_timings (fftcl_timings *timings)
 }
 
 /* An apply that keeps the spectrum, through the scratch plane, or the
- * last one (fftcl_filter_finish), in the spectrum planes. */
+ * last one (an apply with FFTCL_CONSUME), in the spectrum planes. */
 static fftcl_status apply (opencl_plan *plan, const fftcl_gain *gain,
                            const fftcl_window *window, float *out,
                            fftcl_timings *timings, int last,
@@ -859,7 +991,7 @@ static fftcl_status filter_finish (void *state, const fftcl_gain *gain,
   return apply (state, gain, window, out, timings, 1, err);
 }
 
-/* fftcl_filter: the forward transform stops short of its last stage,
+/* fftcl_filter_once: the forward transform stops short of its last stage,
  * which runs forward, with the gain and back in one pass, so each plane
  * makes one trip through memory less than a load and an apply. All of it
  * runs in place in the spectrum planes. */
@@ -909,10 +1041,8 @@ static fftcl_status invert_frequencies (const opencl_plan *plan,
     FFTCL_OCL_ARG (width_arg), FFTCL_OCL_ARG (height),
   };
   fftcl_status status
-    = fftcl_ocl_set_args (plan->invert_frequencies, 0, args, 4, err);
-  if (status == FFTCL_OK)
-    status = enqueue (plan, plan->invert_frequencies, 1, &count, NULL,
-                      "inverting the frequency table", err);
+    = launch (plan, plan->invert_frequencies, args, 4, 1, &count, NULL,
+              "inverting the frequency table", err);
   if (status == FFTCL_OK)
     *out = positions;
   else
@@ -952,11 +1082,9 @@ static fftcl_status sum_amplitudes (const opencl_plan *plan,
         FFTCL_OCL_ARG (height),           FFTCL_OCL_ARG (has_imaginary),
         FFTCL_OCL_ARG (lone),             FFTCL_OCL_ARG (first),
       };
-      status = fftcl_ocl_set_args (plan->amplitude_sums, 0, args,
-                                   sizeof args / sizeof *args, err);
-      if (status == FFTCL_OK)
-        status = enqueue (plan, plan->amplitude_sums, 2, global, NULL,
-                          "summing amplitudes", err);
+      status = launch (plan, plan->amplitude_sums, args,
+                       sizeof args / sizeof *args, 2, global, NULL,
+                       "summing amplitudes", err);
     }
   return status;
 }
@@ -976,11 +1104,9 @@ static fftcl_status reduce_cells (const opencl_plan *plan, size_t out_width,
     FFTCL_OCL_ARG (cells_y),       FFTCL_OCL_ARG (norm),
   };
   const size_t global[] = { out_width, out_height };
-  fftcl_status status = fftcl_ocl_set_args (plan->spectrum_cells, 0, args,
-                                            sizeof args / sizeof *args, err);
-  if (status == FFTCL_OK)
-    status = enqueue (plan, plan->spectrum_cells, 2, global, NULL,
-                      "reducing the spectrum view", err);
+  fftcl_status status
+    = launch (plan, plan->spectrum_cells, args, sizeof args / sizeof *args,
+              2, global, NULL, "reducing the spectrum view", err);
   if (status != FFTCL_OK)
     return status;
   cl_int code = clEnqueueReadBuffer (
@@ -1052,7 +1178,7 @@ static fftcl_status time_transform (void *state, fftcl_direction direction,
   return time_runs (plan, run_transform, &direction, runs, ms, err);
 }
 
-/* fftcl_filter's work on the device without its transfers: the gain's
+/* fftcl_filter_once's work on the device without its transfers: the gain's
  * table or factors, the forward transform, then the round trip and the
  * inverse, as many planes at a time as one launch takes. */
 static fftcl_status run_filter (opencl_plan *plan, const void *unused,

@@ -59,7 +59,7 @@ typedef enum {
  * planes per launch). */
 #define LARGEST_PAIRED_PLANE (1024 * 1024)
 /* The gain's kernel arguments (gain.h's GAIN_PARAMETERS). */
-#define GAIN_ARG_COUNT 14
+#define GAIN_ARG_COUNT 16
 /* A stage is at least radix 2, and plane sizes stay below 2^32. */
 #define MAX_AXIS_STAGES 32
 

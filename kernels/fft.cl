@@ -339,13 +339,8 @@ float2 filtered_lone_value (global const float2 *src, const stage_args *a,
   uint2 at = gain_position (g, index);
   float f = g->frequencies[at.x], fy = g->frequencies[g->width + at.y];
   float fx = 0.5f * f, fx_across = fx < 0 ? fx + 0.5f : fx - 0.5f;
-  float here = gain_at (fx, fy, g->large_period, g->small_period, g->shape,
-                        g->order, g->reject, g->keep_mean, g->stripes,
-                        g->stripe_scale, g->notches, g->notch_count);
-  float across = gain_at (fx_across, fy, g->large_period, g->small_period,
-                          g->shape, g->order, g->reject, g->keep_mean,
-                          g->stripes, g->stripe_scale, g->notches,
-                          g->notch_count);
+  float here = gain_at_frequency (g, fx, fy);
+  float across = gain_at_frequency (g, fx_across, fy);
   float mean = 0.5f * (here + across);
   float half_difference = 0.5f * (here - across);
   uint mirror = a->mirrors[g->width + at.y] * g->width + a->mirrors[at.x];

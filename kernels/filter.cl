@@ -1,6 +1,6 @@
 /* The band-pass filter's kernels around the FFT: packing two real planes
  * into one complex plane, unpacking for the download, windows, the
- * spectrum view and the gain's table or factors for fftcl_filter's round
+ * spectrum view and the gain's table or factors for fftcl_filter_once's round
  * trip. The gain is otherwise applied by the first inverse FFT stage.
  * These kernels live in the program built once per device, the FFT stages
  * in programs built per stage shape (FFT_LENGTH defined). */
@@ -88,6 +88,25 @@ kernel void gain_factors (global float4 *table, GAIN_PARAMETERS)
                        gain_large_gaussian (f, large_period),
                        gain_axis_stripes (f, stripes, across, stripe_scale),
                        f == 0.0f ? 1.0f : 0.0f);
+}
+
+/* The notches' product (gain.h's gain_notches_at) at every bin of the
+ * filter's grid, the global range, in natural order (gain.h's
+ * gain_args): table[ky · width + kx]. A work-group whose bins lie in one
+ * cell of the notch index runs over the cell's discs together. */
+kernel void notch_table (global float *table, global const float *notches,
+                         global const uint *starts, global const uint *discs,
+                         int cells, int shape, float order)
+{
+  uint kx = get_global_id (0), ky = get_global_id (1);
+  int width = (int) get_global_size (0), height = (int) get_global_size (1);
+  float fx = (float) (2 * (int) kx < width ? (int) kx : (int) kx - width)
+             / (float) width;
+  float fy = (float) (2 * (int) ky < height ? (int) ky : (int) ky - height)
+             / (float) height;
+  const gain_notch_index index = { notches, starts, discs, cells };
+  table[(size_t) ky * (size_t) width + kx]
+    = gain_notches_at (fx, fy, &index, shape, order);
 }
 
 /* From the spectrum order's frequency table (k/N per position, x then y),

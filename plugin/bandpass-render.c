@@ -7,6 +7,7 @@
 #include "filtered-image.h"
 #include "render-error.h"
 #include "render-format.h"
+#include "pulsing-worker.h"
 #include "render-memory.h"
 #include "spectrum-crop.h"
 #include "step-timings.h"
@@ -25,8 +26,7 @@ struct _BandpassRenderer
   gchar          *warning;        /* of `filtered`'s missing margin */
   gfloat         *window;         /* the last window's pixels */
   gsize           window_floats;
-  gfloat         *spectrum;       /* the view of `pixels`, or NULL */
-  gsize           spectrum_width, spectrum_height;
+  SpectrumCropCache spectrum;     /* the view of `pixels` */
   CoarsePreview  *coarse;
 
   gboolean        timed;
@@ -61,7 +61,7 @@ bandpass_renderer_free (BandpassRenderer *renderer)
   drop_spectrum (renderer);
   coarse_preview_free (renderer->coarse);
   g_free (renderer->window);
-  g_free (renderer->spectrum);
+  spectrum_crop_forget (&renderer->spectrum);
   g_free (renderer->pixels);
   drawable_pixels_clear (&renderer->drawable);
   g_clear_pointer (&renderer->device, bandpass_device_unref);
@@ -158,7 +158,7 @@ choose (BandpassRenderer       *renderer,
       drop_spectrum (renderer);
       coarse_preview_forget (renderer->coarse);
       g_clear_pointer (&renderer->pixels, g_free);
-      g_clear_pointer (&renderer->spectrum, g_free);
+      spectrum_crop_forget (&renderer->spectrum);
       renderer->format = chosen;
     }
 
@@ -175,12 +175,11 @@ loaded_for (const BandpassRenderer *renderer,
 }
 
 static void
-report (BandpassProgressFunc progress,
-        gpointer             progress_data,
-        gdouble              fraction)
+report (const BandpassProgress *progress,
+        gdouble                 fraction)
 {
   if (progress)
-    progress (fraction, progress_data);
+    progress->update (fraction, progress->data);
 }
 
 /* Readies a filter at `asked` of `source`: drops the spectrum, checks
@@ -219,16 +218,6 @@ make_room (BandpassRenderer      *renderer,
   return TRUE;
 }
 
-/* A load, or a filter in one pass, starts the steps afresh after the
- * read. */
-static void
-restart_timings (BandpassRenderer           *renderer,
-                 const FilteredImageTimings *timings)
-{
-  renderer->timings = (StepTimings) { .read_ms = renderer->timings.read_ms };
-  step_timings_add (&renderer->timings, timings);
-}
-
 gboolean
 bandpass_renderer_prepare (BandpassRenderer        *renderer,
                            const BandpassSettings  *settings,
@@ -250,7 +239,7 @@ bandpass_renderer_prepare (BandpassRenderer        *renderer,
                            renderer->timed ? &timings : NULL,
                            &fft_error) != FFTCL_OK)
     return render_error_fft (error, &fft_error);
-  restart_timings (renderer, &timings);
+  step_timings_restart (&renderer->timings, &timings);
 
   if (reloaded)
     *reloaded = TRUE;
@@ -304,19 +293,8 @@ bandpass_renderer_spectrum (BandpassRenderer  *renderer,
                                                       renderer->pixels,
                                                       &renderer->format.layout);
 
-  if (! renderer->spectrum)
-    renderer->spectrum = spectrum_crop_amplitude (context (renderer), &image,
-                                                  max_size,
-                                                  &renderer->spectrum_width,
-                                                  &renderer->spectrum_height,
-                                                  error);
-  if (! renderer->spectrum)
-    return NULL;
-
-  *width  = renderer->spectrum_width;
-  *height = renderer->spectrum_height;
-  return g_memdup2 (renderer->spectrum, renderer->spectrum_width *
-                    renderer->spectrum_height * sizeof (gfloat));
+  return spectrum_crop_cached (&renderer->spectrum, context (renderer),
+                               &image, max_size, width, height, error);
 }
 
 static const gchar *
@@ -343,45 +321,75 @@ bandpass_renderer_describe_device (BandpassRenderer *renderer)
                                    fallback_reason (renderer));
 }
 
-/* The whole drawable at step 1, filtered into the pixels themselves:
- * from the loaded spectrum, which it uses up, or in one pass. */
+/* The final filter: the whole drawable at step 1 into the pixels
+ * themselves, from the loaded spectrum, which it uses up, or from
+ * `source` in one pass. It makes no libgimp call, so it may run in a
+ * thread of its own. */
+typedef struct
+{
+  BandpassRenderer          *renderer;
+  const fftcl_gain          *gain;
+  const FilteredImageSource *source;    /* NULL: the loaded spectrum */
+  FilteredImageTimings       timings;
+  fftcl_error                fft_error;
+  fftcl_status               status;
+} FinalFilter;
+
+static void
+run_final_filter (gpointer filter_pointer)
+{
+  FinalFilter          *filter   = filter_pointer;
+  BandpassRenderer     *renderer = filter->renderer;
+  fftcl_window          whole    = { 0, 0, renderer->drawable.width,
+                                     renderer->drawable.height, 1 };
+  FilteredImageTimings *timed    = renderer->timed ? &filter->timings : NULL;
+
+  filter->status = filter->source
+                   ? filtered_image_filter_once (context (renderer),
+                                                 filter->source, filter->gain,
+                                                 &whole, renderer->pixels,
+                                                 &renderer->image, timed,
+                                                 &filter->fft_error)
+                   : filtered_image_render_last (renderer->image,
+                                                 filter->gain, &whole,
+                                                 renderer->pixels, timed,
+                                                 &filter->fft_error);
+}
+
+/* Filters the whole drawable into its pixels: from the loaded spectrum
+ * where it is ready for `settings`, else read (here: the read calls
+ * libgimp) and filtered in one pass. */
 static gboolean
 filter_whole (BandpassRenderer        *renderer,
               const BandpassSettings  *settings,
-              BandpassProgressFunc     progress,
-              gpointer                 progress_data,
+              const BandpassProgress  *progress,
               GError                 **error)
 {
-  RenderGeometry       asked   = choose (renderer, settings);
-  fftcl_window         whole   = { 0, 0, renderer->drawable.width,
-                                   renderer->drawable.height, 1 };
-  FilteredImageTimings timings = { 0 };
-  FilteredImageTimings *timed  = renderer->timed ? &timings : NULL;
-  FilteredImageSource  source;
-  fftcl_error          fft_error;
+  RenderGeometry      asked  = choose (renderer, settings);
+  gboolean            loaded = loaded_for (renderer, &asked);
+  FilteredImageSource source;
+  FinalFilter         filter = { .renderer = renderer,
+                                 .gain     = &settings->gain };
 
-  if (loaded_for (renderer, &asked))
+  if (! loaded)
     {
-      if (filtered_image_render_last (renderer->image, &settings->gain,
-                                      &whole, renderer->pixels, timed,
-                                      &fft_error) != FFTCL_OK)
-        return render_error_fft (error, &fft_error);
+      if (! make_room (renderer, &asked, &source, error))
+        return FALSE;
 
-      step_timings_add (&renderer->timings, &timings);
-      return TRUE;
+      filter.source = &source;
+      report (progress, 0.15);
     }
 
-  if (! make_room (renderer, &asked, &source, error))
-    return FALSE;
-  report (progress, progress_data, 0.15);
+  pulsing_worker_run (run_final_filter, &filter,
+                      progress ? progress->pulse : NULL,
+                      progress ? progress->data : NULL);
+  if (filter.status != FFTCL_OK)
+    return render_error_fft (error, &filter.fft_error);
 
-  if (filtered_image_filter_once (context (renderer), &source,
-                                  &settings->gain, &whole, renderer->pixels,
-                                  &renderer->image, timed,
-                                  &fft_error) != FFTCL_OK)
-    return render_error_fft (error, &fft_error);
-
-  restart_timings (renderer, &timings);
+  if (loaded)
+    step_timings_add (&renderer->timings, &filter.timings);
+  else
+    step_timings_restart (&renderer->timings, &filter.timings);
   return TRUE;
 }
 
@@ -402,17 +410,16 @@ gboolean
 bandpass_renderer_write (BandpassRenderer        *renderer,
                          const BandpassSettings  *settings,
                          GeglBuffer              *target,
-                         BandpassProgressFunc     progress,
-                         gpointer                 progress_data,
+                         const BandpassProgress  *progress,
                          GError                 **error)
 {
   gchar   *device_name;
   gdouble  start_ms;
 
-  report (progress, progress_data, 0.0);
-  if (! filter_whole (renderer, settings, progress, progress_data, error))
+  report (progress, 0.0);
+  if (! filter_whole (renderer, settings, progress, error))
     return FALSE;
-  report (progress, progress_data, 0.85);
+  report (progress, 0.85);
 
   if (renderer->warning)
     g_message ("%s", renderer->warning);
@@ -428,7 +435,7 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
   renderer->timings.crop_write_ms += step_timings_now_ms () - start_ms;
   g_clear_pointer (&renderer->pixels, g_free);
   g_clear_pointer (&renderer->drawable.stored, g_free);
-  report (progress, progress_data, 1.0);
+  report (progress, 1.0);
 
   if (renderer->timed)
     step_timings_print (&renderer->timings, renderer->drawable.name,

@@ -27,9 +27,17 @@
 
 typedef struct _BandpassRenderer BandpassRenderer;
 
-/* Called with the fraction (0 … 1) of the drawable done. */
-typedef void (* BandpassProgressFunc) (gdouble  fraction,
-                                       gpointer user_data);
+/* How the final run tells how far it is: `update` with the fraction
+ * (0 … 1) of the drawable done after each step, `pulse` every tenth of a
+ * second while the filter runs, which cannot tell how far it is. Both
+ * are called in the calling thread, so they may call libgimp. */
+typedef struct
+{
+  void     (* update) (gdouble  fraction,
+                       gpointer data);
+  void     (* pulse)  (gpointer data);
+  gpointer    data;
+} BandpassProgress;
 
 /* Takes a reference to `device`, which may be NULL until
  * bandpass_renderer_use_device. */
@@ -103,15 +111,15 @@ gchar            *bandpass_renderer_describe_device (BandpassRenderer      *rend
 
 /* The final run: writes the whole result for `settings` into `target`,
  * from the spectrum the renderer holds where it is ready for them (the
- * output is then the preview's pixels), else filtered in one pass. FALSE,
- * with a message, when no device could filter or memory ran out;
- * `target` is then left as it was. `progress` may be NULL. The renderer
- * is spent afterwards: only free it. */
+ * output is then the preview's pixels), else filtered in one pass. The
+ * filter runs in a thread of its own while this one reports `progress`
+ * (which may be NULL: then all runs here). FALSE, with a message, when
+ * no device could filter or memory ran out; `target` is then left as it
+ * was. The renderer is spent afterwards: only free it. */
 gboolean          bandpass_renderer_write          (BandpassRenderer       *renderer,
                                                     const BandpassSettings *settings,
                                                     GeglBuffer             *target,
-                                                    BandpassProgressFunc    progress,
-                                                    gpointer                progress_data,
+                                                    const BandpassProgress *progress,
                                                     GError                **error);
 
 #endif

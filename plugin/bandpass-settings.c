@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "filtered-image.h"
+
 static void
 add_band_arguments (GimpProcedure *procedure)
 {
@@ -244,34 +246,64 @@ check_band (const fftcl_gain  *gain,
   return TRUE;
 }
 
-/* Notch `number` counts from 1, as people count. */
+/* `value` in the fewest digits that read back as it, so that a message
+ * never shows 0.5000001 as 0.5. */
+static gchar *
+exact_number (gdouble value)
+{
+  for (gint digits = 1; digits < 17; digits++)
+    {
+      gchar *text = g_strdup_printf ("%.*g", digits, value);
+
+      if (g_strtod (text, NULL) == value)
+        return text;
+      g_free (text);
+    }
+
+  return g_strdup_printf ("%.17g", value);
+}
+
+/* Notch `number` counts from 1, as people count. The smallest radius is
+ * half a frequency bin of the finest grid the plug-in pads to: an axis of
+ * GIMP's largest image with a margin as wide (docs/contract.md §4). */
 static gboolean
 check_notch (const gdouble  *notch,
              gsize           number,
              GError        **error)
 {
-  gdouble fx = notch[0], fy = notch[1], radius = notch[2];
+  gdouble   smallest = fftcl_notch_radius_min (2 * GIMP_MAX_IMAGE_SIZE,
+                                               2 * GIMP_MAX_IMAGE_SIZE);
+  gboolean  inside   = fabs (notch[0]) <= 0.5 && fabs (notch[1]) <= 0.5;
+  gchar    *first;
+  gchar    *second;
 
-  if (! (fabs (fx) <= 0.5 && fabs (fy) <= 0.5))
+  if (inside && notch[2] >= smallest && isfinite (notch[2]))
+    return TRUE;
+
+  if (! inside)
     {
+      first  = exact_number (notch[0]);
+      second = exact_number (notch[1]);
       g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-                   _("Notch %lu is at (%g, %g) cycles per "
-                     "pixel: both frequencies must lie between -0.5 and "
-                     "0.5."),
-                   (gulong) number, fx, fy);
-      return FALSE;
+                   _("Notch %lu is at (%s, %s) cycles per pixel: both "
+                     "frequencies must lie between -0.5 and 0.5."),
+                   (gulong) number, first, second);
+    }
+  else
+    {
+      first  = exact_number (notch[2]);
+      second = exact_number (smallest);
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("Notch %lu has radius %s cycles per pixel: a radius "
+                     "must be finite and at least %s cycles per pixel, half "
+                     "a frequency step of the finest grid the filter "
+                     "uses."),
+                   (gulong) number, first, second);
     }
 
-  if (! (radius > 0.0 && isfinite (radius)))
-    {
-      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-                   _("Notch %lu has radius %g: a radius "
-                     "must be greater than 0 cycles per pixel."),
-                   (gulong) number, radius);
-      return FALSE;
-    }
-
-  return TRUE;
+  g_free (first);
+  g_free (second);
+  return FALSE;
 }
 
 static gboolean
@@ -300,4 +332,40 @@ bandpass_settings_check (const BandpassSettings  *settings,
 {
   return check_band (&settings->gain, error) &&
          check_notches (settings, error);
+}
+
+gboolean
+bandpass_settings_check_drawable (const BandpassSettings  *settings,
+                                  GimpDrawable            *drawable,
+                                  GError                 **error)
+{
+  PlaneGeometry padded
+    = filtered_image_geometry (gimp_drawable_get_width (drawable),
+                               gimp_drawable_get_height (drawable),
+                               &settings->gain);
+  gdouble smallest = fftcl_notch_radius_min (padded.padded_width,
+                                             padded.padded_height);
+
+  for (gsize i = 0; i < settings->gain.notch_count; i++)
+    if (settings->notches[3 * i + 2] < smallest)
+      {
+        gchar *name   = gimp_item_get_name (GIMP_ITEM (drawable));
+        gchar *radius = exact_number (settings->notches[3 * i + 2]);
+        gchar *least  = exact_number (smallest);
+
+        g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                     _("Notch %lu has radius %s cycles per pixel: \"%s\" "
+                       "is filtered on a %lu×%lu grid, where a radius must "
+                       "be at least %s cycles per pixel, half a frequency "
+                       "step."),
+                     (gulong) (i + 1), radius, name,
+                     (gulong) padded.padded_width,
+                     (gulong) padded.padded_height, least);
+        g_free (least);
+        g_free (radius);
+        g_free (name);
+        return FALSE;
+      }
+
+  return TRUE;
 }

@@ -48,4 +48,10 @@ void     bandpass_settings_set_notches   (GimpProcedureConfig    *config,
 gboolean bandpass_settings_check         (const BandpassSettings *settings,
                                           GError                **error);
 
+/* FALSE, with a message naming `drawable`, when a notch is narrower than
+ * the grid `drawable` is padded to resolves. */
+gboolean bandpass_settings_check_drawable (const BandpassSettings *settings,
+                                           GimpDrawable           *drawable,
+                                           GError                **error);
+
 #endif

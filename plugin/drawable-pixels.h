@@ -31,13 +31,17 @@ gboolean drawable_pixels_read_ahead (DrawablePixels  *pixels,
 
 /* The drawable's pixels in `format`: converted from those read ahead
  * through the same babl fish that reading the drawable in `format`
- * takes, else read from the drawable. NULL, with a message, when memory
- * runs out. Free with g_free. */
+ * takes, else read from the drawable. Finite values stay finite: double
+ * values saturate at ±FLT_MAX, and where `format` is another model or
+ * transfer curve, float and double colour values beyond ±1e6 are brought
+ * there first (docs/contract.md, "Non-finite and extreme pixel values").
+ * NULL, with a message, when memory runs out. Free with g_free. */
 gpointer drawable_pixels_get        (const DrawablePixels  *pixels,
                                      const Babl            *format,
                                      GError               **error);
 
-/* Writes the whole of `buffer` from `pixels` in `format`. */
+/* Writes the whole of `buffer` from `pixels` in `format`; into a half
+ * float buffer saturated at ±65504, never inf. */
 void     drawable_pixels_write      (GeglBuffer     *buffer,
                                      const Babl     *format,
                                      gconstpointer   pixels);

@@ -7,6 +7,7 @@
 #include "bandpass-dialog.h"
 #include "bandpass-render.h"
 #include "bandpass-settings.h"
+#include "target-checks.h"
 
 #define PLUG_IN_PROC "plug-in-fft-bandpass"
 
@@ -29,44 +30,6 @@ G_DEFINE_TYPE (FftBandpass, fft_bandpass, GIMP_TYPE_PLUG_IN)
 
 GIMP_MAIN (FFT_TYPE_BANDPASS)
 
-static gboolean
-check_target (GimpImage     *image,
-              GimpDrawable **drawables,
-              GError       **error)
-{
-  if (drawables == NULL || drawables[0] == NULL)
-    {
-      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
-                           _("No drawable is selected: select the layers or "
-                             "channels to filter."));
-      return FALSE;
-    }
-
-  if (gimp_image_get_base_type (image) == GIMP_INDEXED)
-    {
-      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
-                           _("Band-pass does not work on indexed images: "
-                             "convert the image to RGB or Grayscale first "
-                             "(Image > Mode)."));
-      return FALSE;
-    }
-
-  for (gsize i = 0; drawables[i] != NULL; i++)
-    if (gimp_item_is_group (GIMP_ITEM (drawables[i])))
-      {
-        gchar *name = gimp_item_get_name (GIMP_ITEM (drawables[i]));
-
-        g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-                     _("\"%s\" is a layer group: select the layers inside "
-                       "it instead."),
-                     name);
-        g_free (name);
-        return FALSE;
-      }
-
-  return TRUE;
-}
-
 static void
 update_progress (gdouble  fraction,
                  gpointer span_pointer)
@@ -76,6 +39,12 @@ update_progress (gdouble  fraction,
   gimp_progress_update ((span->index + fraction) / span->count);
 }
 
+static void
+pulse_progress (gpointer span_pointer G_GNUC_UNUSED)
+{
+  gimp_progress_pulse ();
+}
+
 /* Writes the renderer's drawable into its shadow. */
 static gboolean
 render_one (BandpassRenderer       *renderer,
@@ -83,12 +52,13 @@ render_one (BandpassRenderer       *renderer,
             const BandpassSettings *settings,
             GError                **error)
 {
-  GimpDrawable *drawable = bandpass_renderer_get_drawable (renderer);
-  GeglBuffer   *shadow   = gimp_drawable_get_shadow_buffer (drawable);
-  gboolean      rendered;
+  GimpDrawable     *drawable = bandpass_renderer_get_drawable (renderer);
+  GeglBuffer       *shadow   = gimp_drawable_get_shadow_buffer (drawable);
+  BandpassProgress  progress = { update_progress, pulse_progress, span };
+  gboolean          rendered;
 
-  rendered = bandpass_renderer_write (renderer, settings, shadow,
-                                      update_progress, span, error);
+  rendered = bandpass_renderer_write (renderer, settings, shadow, &progress,
+                                      error);
   if (rendered)
     gegl_buffer_flush (shadow);
 
@@ -133,7 +103,8 @@ merge_shadows (GimpImage     *image,
  * preview's pixels. Every drawable is rendered before any is merged, so
  * that a failure on one leaves the whole image untouched. So does a
  * cancel: GIMP then ends the plug-in and frees the shadow buffers it
- * leaves. */
+ * leaves. The progress ends before the merge, which takes away the
+ * Cancel that would end the plug-in between two drawables' merges. */
 static gboolean
 render_all (GimpDrawable          **drawables,
             BandpassRenderer       *first,
@@ -158,6 +129,7 @@ render_all (GimpDrawable          **drawables,
         return FALSE;
       }
 
+  gimp_progress_end ();
   return TRUE;
 }
 
@@ -196,8 +168,13 @@ filter_with_config (GimpImage            *image,
 
   bandpass_settings_from_config (&settings, config);
 
+  /* The target again: the image may have changed while a dialog was
+   * open. */
   *status = GIMP_PDB_CALLING_ERROR;
-  done    = bandpass_settings_check (&settings, error);
+  done    = target_checks_pass (image, drawables, error) &&
+            bandpass_settings_check (&settings, error);
+  for (gsize i = 0; done && drawables[i] != NULL; i++)
+    done = bandpass_settings_check_drawable (&settings, drawables[i], error);
 
   if (done)
     {
@@ -226,7 +203,7 @@ fft_bandpass_run (GimpProcedure        *procedure,
 
   gegl_init (NULL, NULL);
 
-  if (! check_target (image, drawables, &error))
+  if (! target_checks_pass (image, drawables, &error))
     return gimp_procedure_new_return_values (procedure,
                                              GIMP_PDB_CALLING_ERROR, error);
 

@@ -32,3 +32,31 @@ spectrum_crop_amplitude (fftcl_context              *context,
     render_error_fft (error, &fft_error);
   return amplitude;
 }
+
+gfloat *
+spectrum_crop_cached (SpectrumCropCache          *cache,
+                      fftcl_context              *context,
+                      const FilteredImageSource  *image,
+                      gsize                       max_cells,
+                      gint                       *width,
+                      gint                       *height,
+                      GError                    **error)
+{
+  if (! cache->values)
+    cache->values = spectrum_crop_amplitude (context, image, max_cells,
+                                             &cache->width, &cache->height,
+                                             error);
+  if (! cache->values)
+    return NULL;
+
+  *width  = cache->width;
+  *height = cache->height;
+  return g_memdup2 (cache->values,
+                    cache->width * cache->height * sizeof (gfloat));
+}
+
+void
+spectrum_crop_forget (SpectrumCropCache *cache)
+{
+  g_clear_pointer (&cache->values, g_free);
+}

@@ -20,4 +20,24 @@ gfloat *spectrum_crop_amplitude (fftcl_context              *context,
                                  gsize                      *cells_y,
                                  GError                    **error);
 
+/* A drawable's view, worked out once: values is NULL until then. */
+typedef struct
+{
+  gfloat *values;
+  gsize   width, height;
+} SpectrumCropCache;
+
+/* A copy of `cache`'s view, worked out by spectrum_crop_amplitude on the
+ * first call; NULL, with a message, on failure. Free with g_free. */
+gfloat *spectrum_crop_cached    (SpectrumCropCache          *cache,
+                                 fftcl_context              *context,
+                                 const FilteredImageSource  *image,
+                                 gsize                       max_cells,
+                                 gint                       *width,
+                                 gint                       *height,
+                                 GError                    **error);
+
+/* Forgets the view, for pixels that changed. */
+void    spectrum_crop_forget    (SpectrumCropCache          *cache);
+
 #endif

@@ -27,6 +27,14 @@ step_timings_add (StepTimings                *timings,
   timings->crop_write_ms   += call->scatter_ms;
 }
 
+void
+step_timings_restart (StepTimings                *timings,
+                      const FilteredImageTimings *call)
+{
+  *timings = (StepTimings) { .read_ms = timings->read_ms };
+  step_timings_add (timings, call);
+}
+
 /* The process's peak resident memory so far, as the kernel counts it. */
 static void
 print_peak_memory (void)

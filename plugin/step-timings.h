@@ -25,6 +25,11 @@ gdouble  step_timings_now_ms (void);
 void     step_timings_add    (StepTimings                *timings,
                               const FilteredImageTimings *call);
 
+/* Starts the steps afresh after the read, with those of a load or a
+ * filter in one pass. */
+void     step_timings_restart (StepTimings                *timings,
+                               const FilteredImageTimings *call);
+
 /* Prints the table for one drawable to stderr. `geometry` is the planes'
  * as filtered: a mirrored plan's are the image's size and filtered at
  * twice it. */

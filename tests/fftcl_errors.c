@@ -5,6 +5,7 @@
 /* Private: the benchmarks' timers must refuse a mirrored plan too. */
 #include "timing.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,68 @@ static void check_plan_arguments (fftcl_context *ctx)
          "plan context NULL: %s", err.message);
 }
 
+/* A bad notch or period is refused with a message that names the value
+ * as exactly as it was given (%.17g: 0.5000001 never shows as 0.5) and,
+ * for a radius, the smallest the 8×4 grid of the loaded `plan` resolves:
+ * half a bin of its longer axis, 0.0625. */
+static void check_notch_arguments (fftcl_plan *plan, float *data)
+{
+  fftcl_error err = { 0 };
+  double least = fftcl_notch_radius_min (8, 4);
+  check (least == 0.0625 && fftcl_notch_radius_min (4, 8) == least,
+         "half a bin of the longer axis of 8x4: %.17g", least);
+  static const struct {
+    double notch[3];
+    const char *what, *shown;
+  } bad[] = {
+    { { 0.1, 0.1, 0x1.fffffffffffffp-5 }, "radius a double below 0.0625",
+      "0.062499999999999993" },
+    { { 0.25, 0.25, 1e-300 }, "radius 1e-300", "1e-300" },
+    { { 0, 0, 0 }, "radius 0", "0.0625" },
+    { { 0.1, 0.1, -0.1 }, "negative radius", "-0.10000000000000001" },
+    { { 0.1, 0.1, INFINITY }, "radius inf", "inf" },
+    { { 0.1, 0.1, NAN }, "radius NaN", "nan" },
+    { { 0.5000001, 0.1, 0.1 }, "fx past 0.5", "0.50000009999999995" },
+    { { 0.1, -0.5000001, 0.1 }, "fy past -0.5", "-0.50000009999999995" },
+    { { NAN, 0.1, 0.1 }, "fx NaN", "nan" },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+      const fftcl_gain g = { .shape = FFTCL_SHAPE_GAUSSIAN,
+                             .notches = bad[i].notch, .notch_count = 1 };
+      check (refused (fftcl_filter_apply (plan, &g, NULL, data, 0, &err),
+                      &err)
+               && strstr (err.message, bad[i].shown)
+               && (!strstr (err.message, "radius")
+                   || strstr (err.message, "0.0625")),
+             "%s refused, showing %s: %s", bad[i].what, bad[i].shown,
+             err.message);
+    }
+  const double corner[] = { -0.5, 0.5, 0.0625 };
+  const fftcl_gain at_corner = { .shape = FFTCL_SHAPE_BUTTERWORTH,
+                                 .order = 20, .notches = corner,
+                                 .notch_count = 1 };
+  check (fftcl_filter_apply (plan, &at_corner, NULL, data, 0, &err)
+           == FFTCL_OK,
+         "a notch of radius 0.0625 at (-0.5, 0.5): %s", err.message);
+  fftcl_gain too_many = at_corner;
+  too_many.notch_count = (size_t) FFTCL_MOST_NOTCHES + 1;
+  check (refused (fftcl_filter_apply (plan, &too_many, NULL, data, 0, &err),
+                  &err),
+         "more than FFTCL_MOST_NOTCHES notches refused: %s", err.message);
+  fftcl_gain band = at_corner;
+  band.notch_count = 0;
+  band.large_period = INFINITY;
+  check (refused (fftcl_filter_apply (plan, &band, NULL, data, 0, &err),
+                  &err),
+         "an infinite period refused: %s", err.message);
+  band.large_period = 0;
+  band.order = INFINITY;
+  check (refused (fftcl_filter_apply (plan, &band, NULL, data, 0, &err),
+                  &err),
+         "an infinite Butterworth order refused: %s", err.message);
+}
+
 static void check_call_arguments (fftcl_context *ctx)
 {
   const fftcl_plan_desc desc = { .width = 8, .height = 4, .batch = 2 };
@@ -102,6 +165,7 @@ static void check_call_arguments (fftcl_context *ctx)
            "%s: %s", what[i], err.message);
   check (fftcl_filter_apply (plan, &gain, NULL, data, 0, &err) == FFTCL_OK,
          "apply after errors still works: %s", err.message);
+  check_notch_arguments (plan, data);
   fftcl_plan_destroy (plan);
 }
 
@@ -296,6 +360,19 @@ static void check_mirrored_arguments (fftcl_context *ctx)
            && fftcl_filter_apply (plan, &notched, NULL, planes, 0, &err)
                 == FFTCL_OK,
          "mirrored plan takes a notch on an axis: %s", err.message);
+  const double finer[] = { 0, 0.2, 0.02 }, too_fine[] = { 0, 0.2, 0.015 };
+  notched.notches = finer;
+  check (fftcl_filter_apply (plan, &notched, NULL, planes, 0, &err)
+           == FFTCL_OK,
+         "mirrored plan resolves radius 0.02 on its doubled 32x16 grid: %s",
+         err.message);
+  notched.notches = too_fine;
+  check (refused (fftcl_filter_apply (plan, &notched, NULL, planes, 0, &err),
+                  &err)
+           && strstr (err.message, "0.015625"),
+         "mirrored plan refuses radius 0.015, below 0.015625: %s",
+         err.message);
+  notched.notches = on_axis;
   check (fftcl_filter_spectrum (plan, 32, 16, view, &err) == FFTCL_OK,
          "mirrored view of the doubled grid 32x16: %s", err.message);
   check (refused (fftcl_filter_spectrum (plan, 64, 16, view, &err), &err),

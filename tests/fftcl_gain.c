@@ -85,6 +85,39 @@ int main (void)
   expect (&notch, 0.25 + 0.04, 0.125, 0, "ideal notch inside");
   expect (&notch, 0.25 + 0.06, 0.125, 1, "ideal notch outside");
 
+  /* Frequencies alias every cycle/px: a notch at fx = 0.5 is one at -0.5
+   * too, and reaches across. */
+  const double nyquist_table[] = { 0.5, 0.125, 0.05 };
+  fftcl_gain nyquist = notch;
+  nyquist.shape = FFTCL_SHAPE_GAUSSIAN;
+  nyquist.notches = nyquist_table;
+  expect (&nyquist, -0.5, 0.125, 0, "notch at 0.5 rejects -0.5");
+  /* The mirror disc, at (-0.5, -0.125), lies 5 radii off in y:
+   * 1 - 2^-(1 + 25). */
+  expect (&nyquist, -0.45, 0.125, 0.5 * (1 - pow (2, -26)),
+          "a radius from -0.5");
+  expect (&nyquist, 0.5, -0.125, 0, "its mirror at (-0.5, -0.125)");
+
+  /* fftcl_gain_at checks nothing: a radius far below float's range, or an
+   * infinite period, still gives numbers. */
+  const double tiny_table[] = { 0.25, 0.125, 1e-300 };
+  fftcl_gain tiny = notch;
+  tiny.notches = tiny_table;
+  for (int s = FFTCL_SHAPE_GAUSSIAN; s <= FFTCL_SHAPE_IDEAL; s++)
+    {
+      tiny.shape = (fftcl_shape) s;
+      expect (&tiny, 0.25, 0.125, 0, "radius 1e-300 at its centre");
+      expect (&tiny, 0.25 + 1.0 / 64, 0.125, 1, "radius 1e-300 a bin off");
+    }
+  fftcl_gain endless = { INFINITY, 4, FFTCL_SHAPE_BUTTERWORTH, 20, 0, 0,
+                         FFTCL_STRIPES_NONE, 5, NULL, 0 };
+  expect (&endless, 0, 0, 0, "infinite large period at DC");
+  expect (&endless, 0.125, 0, 1 / (1 + pow (0.5, 40)),
+          "infinite large period off DC");
+
+  check (fftcl_notch_radius_min (GRID_W, GRID_H) == 1.0 / 128,
+         "the smallest radius on 64x32 is half a bin of 64: 1/128");
+
   check (!fftcl_gain_mirrors (&notch), "a notch off the axes does not mirror");
   const double axis_notches[] = { 0.25, 0, 0.05, 0, -0.125, 0.05 };
   notch.notches = axis_notches;

@@ -39,44 +39,6 @@ static const fftcl_gain gains[] = {
 };
 enum { GAIN_COUNT = sizeof gains / sizeof *gains };
 
-/* The forward transform of one real plane, in double, into c. */
-static void forward_of_plane (const float *plane, shape s, fftw_complex *c)
-{
-  for (size_t i = 0; i < s.width * s.height; i++)
-    {
-      c[i][0] = plane[i];
-      c[i][1] = 0;
-    }
-  fftw_double (c, s.width, s.height, 1, FFTW_FORWARD);
-}
-
-/* Every plane filtered in double: forward, times the gain, inverse. */
-static double *oracle_filtered (const float *planes, shape s,
-                                const fftcl_gain *g)
-{
-  size_t area = s.width * s.height;
-  double *filtered = malloc (area * s.batch * sizeof *filtered);
-  fftw_complex *c = fftw_alloc_complex (area);
-  for (size_t b = 0; b < s.batch; b++)
-    {
-      forward_of_plane (planes + b * area, s, c);
-      for (size_t y = 0; y < s.height; y++)
-        for (size_t x = 0; x < s.width; x++)
-          {
-            double gain = fftcl_gain_at (g, s.width, s.height,
-                                         frequency (x, s.width),
-                                         frequency (y, s.height));
-            c[y * s.width + x][0] *= gain;
-            c[y * s.width + x][1] *= gain;
-          }
-      fftw_double (c, s.width, s.height, 1, FFTW_BACKWARD);
-      for (size_t i = 0; i < area; i++)
-        filtered[b * area + i] = c[i][0];
-    }
-  fftw_free (c);
-  return filtered;
-}
-
 static double oracle_mean (const double *plane, shape s,
                            const fftcl_window *w, size_t i, size_t j)
 {
@@ -208,41 +170,6 @@ static void check_window (fftcl_plan *plan, shape s, const fftcl_gain *g,
   free (got);
 }
 
-/* Σ over the planes of |X_c(k)| / area, in natural order, in double. */
-static double *oracle_amplitudes (const float *planes, shape s)
-{
-  size_t area = s.width * s.height;
-  double *sums = calloc (area, sizeof *sums);
-  fftw_complex *c = fftw_alloc_complex (area);
-  for (size_t b = 0; b < s.batch; b++)
-    {
-      forward_of_plane (planes + b * area, s, c);
-      for (size_t i = 0; i < area; i++)
-        sums[i] += hypot (c[i][0], c[i][1]) / (double) area;
-    }
-  fftw_free (c);
-  return sums;
-}
-
-/* Cell (u, v): the largest sum over kx = (u − cells_x/2) · bins_x + 0 …
- * bins_x − 1 modulo the width, and likewise in y. */
-static double oracle_cell (const double *sums, shape s, size_t cells_x,
-                           size_t cells_y, size_t u, size_t v)
-{
-  long bins_x = (long) (s.width / cells_x), bins_y = (long) (s.height / cells_y);
-  long w = (long) s.width, h = (long) s.height;
-  double largest = 0;
-  for (long dy = 0; dy < bins_y; dy++)
-    for (long dx = 0; dx < bins_x; dx++)
-      {
-        long kx = ((long) u - (long) cells_x / 2) * bins_x + dx;
-        long ky = ((long) v - (long) cells_y / 2) * bins_y + dy;
-        size_t at = (size_t) (((ky % h + h) % h) * w + (kx % w + w) % w);
-        largest = fmax (largest, sums[at]);
-      }
-  return largest;
-}
-
 static void check_spectrum_view (fftcl_plan *plan, shape s,
                                  const double *sums, size_t cells_x,
                                  size_t cells_y, const char *when)
@@ -251,15 +178,8 @@ static void check_spectrum_view (fftcl_plan *plan, shape s,
   fftcl_error err = { 0 };
   fftcl_status status
     = fftcl_filter_spectrum (plan, cells_x, cells_y, got, &err);
-  double worst = 0, largest = 0;
-  for (size_t v = 0; status == FFTCL_OK && v < cells_y; v++)
-    for (size_t u = 0; u < cells_x; u++)
-      {
-        double want = oracle_cell (sums, s, cells_x, cells_y, u, v);
-        largest = fmax (largest, want);
-        worst = fmax (worst, fabs (got[v * cells_x + u] - want));
-      }
-  double e = status == FFTCL_OK ? worst / largest : INFINITY;
+  double e = status == FFTCL_OK ? view_error (got, sums, s, cells_x, cells_y)
+                                : INFINITY;
   check (e <= spectrum_bound,
          "spectrum %zux%zu, %zu planes, %s, view %zux%zu: largest error "
          "%.2e of the largest cell %s",
@@ -283,22 +203,6 @@ static void check_spectrum_views (fftcl_plan *plan, shape s,
   };
   for (size_t i = 0; i < sizeof views / sizeof *views; i++)
     check_spectrum_view (plan, s, sums, views[i][0], views[i][1], when);
-}
-
-/* A mirrored plan's planes with their mirror images: what it filters. */
-static float *mirror_images (const float *planes, shape s)
-{
-  float *out = malloc (4 * s.width * s.height * s.batch * sizeof *out);
-  for (size_t b = 0; b < s.batch; b++)
-    for (size_t y = 0; y < 2 * s.height; y++)
-      for (size_t x = 0; x < 2 * s.width; x++)
-        {
-          size_t from_y = y < s.height ? y : 2 * s.height - 1 - y;
-          size_t from_x = x < s.width ? x : 2 * s.width - 1 - x;
-          out[(b * 2 * s.height + y) * 2 * s.width + x]
-            = planes[(b * s.height + from_y) * s.width + from_x];
-        }
-  return out;
 }
 
 /* An apply with FFTCL_CONSUME delivers the window as any apply does,
@@ -412,8 +316,10 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
   float *planes = random_floats (s.width * s.height * s.batch);
   float *seen = mirrored ? mirror_images (planes, s) : planes;
   double *sums = oracle_amplitudes (seen, grid);
-  const fftcl_gain *tried[] = { &gains[0], &gains[1], &gains[2],
-                                mirrored ? &mirrored_gain : &gains[3] };
+  double raised[6];
+  const fftcl_gain notched = resolvable_on (
+    mirrored ? &mirrored_gain : &gains[3], grid, raised);
+  const fftcl_gain *tried[] = { &gains[0], &gains[1], &gains[2], &notched };
   fftcl_window windows[16];
   size_t window_count = windows_of (s, windows);
   if (check (fftcl_filter_load (plan, planes, &err) == FFTCL_OK,
@@ -706,15 +612,10 @@ static void check_timings (fftcl_context *ctx)
 
 int main (void)
 {
-  /* Under valgrind the largest sizes take too long. */
-  const char *area_limit = getenv ("FFTCL_TEST_MAX_AREA");
-  size_t max_area = area_limit ? strtoul (area_limit, NULL, 10) : SIZE_MAX;
-  fftcl_context *ctx;
-  fftcl_error err = { 0 };
-  if (!check (fftcl_context_create (NULL, &ctx, &err) == FFTCL_OK,
-              "open device: %s", err.message))
+  size_t max_area = test_max_area ();
+  fftcl_context *ctx = open_test_context ();
+  if (!ctx)
     return check_finish ();
-  printf ("# device: %s\n", fftcl_context_device_name (ctx));
   for (int mirrored = 0; mirrored < 2; mirrored++)
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
       if ((mirrored ? 4 : 1) * shapes[i].width * shapes[i].height <= max_area)

@@ -90,6 +90,7 @@ oracle (fftcl_context             *context,
                                   .batch = planes };
   fftcl_plan          *plan;
   fftcl_error          err;
+  const float          unscaled[COMPONENTS] = { 1, 1, 1, 1 };
 
   memcpy (result, source->pixels, WIDTH * HEIGHT * COMPONENTS * sizeof (float));
   pixel_planes_gather (&source->layout, g, source->pixels, padded);
@@ -103,7 +104,7 @@ oracle (fftcl_context             *context,
       fprintf (stderr, "oracle: %s\n", err.message);
       exit (1);
     }
-  pixel_planes_scatter (&source->layout, g, padded, result);
+  pixel_planes_scatter (&source->layout, g, padded, unscaled, result);
   fftcl_plan_destroy (plan);
   return (Oracle) { padded, result, *g };
 }

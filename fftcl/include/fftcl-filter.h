@@ -50,13 +50,27 @@ typedef struct {
    * 1 − exp(−(k·(1 − tolerance/100))²) at bin k off the stripe axis. */
   double stripe_tolerance;
   /* notch_count triples (fx, fy, radius) in cycles/px: each rejects a disc
-   * and its mirror (−fx, −fy), with the band's shape (½ at the radius). */
+   * and its mirror (−fx, −fy), with the band's shape (½ at the radius);
+   * frequencies repeat every cycle/px, so a disc near ±0.5 reaches on
+   * across the edge. −0.5 ≤ fx, fy ≤ 0.5, and the radius is finite and
+   * at least fftcl_notch_radius_min of the filter's grid; at most
+   * FFTCL_MOST_NOTCHES notches. A notch costs only at the frequencies
+   * within its reach, where its discs differ from 1 by more than 2^−30. */
   const double *notches;
   size_t notch_count;
 } fftcl_gain;
 
+#define FFTCL_MOST_NOTCHES (1 << 24)
+
+/* The smallest notch radius a width × height grid resolves: half a bin of
+ * its longer axis, 1 / (2 · max(width, height)) cycles/px. The filter's
+ * grid is the plan's size, doubled per axis for a plan made with
+ * FFTCL_MIRRORED; a smaller radius is FFTCL_ERROR_ARGUMENT. */
+double fftcl_notch_radius_min (size_t width, size_t height);
+
 /* The gain at (fx, fy) cycles/px on a width × height grid, as every
- * backend applies it. */
+ * backend applies it (a backend leaves out the factors within 2^−30 of
+ * 1 and rounds to float). */
 double fftcl_gain_at (const fftcl_gain *gain, size_t width, size_t height,
                       double fx, double fy);
 

@@ -92,7 +92,11 @@ typedef struct fftcl_plan fftcl_plan;
  * whole (width · height · value_step floats); { 0, 0 } are planes side by
  * side, { 1, 0 }. The three channels of RGB pixels are { 3, 1 }; values
  * between those the layout names (an alpha channel, say) are neither read
- * nor written. The values a layout names must not overlap. */
+ * nor written. The values a layout names must not overlap: interleaved
+ * planes (plane_step < value_step) fit inside one value step,
+ * (batch − 1) · plane_step < value_step, and planes apart are at least a
+ * whole plane apart, plane_step ≥ width · height · value_step; other
+ * layouts are FFTCL_ERROR_ARGUMENT. */
 typedef struct {
   size_t value_step, plane_step;
 } fftcl_layout;
