@@ -13,7 +13,9 @@
  * BENCH_FFTCL_ONLY=1 leaves the other libraries out, for quick tuning.
  * `notches` times fftcl's filter of a 12-megapixel RGB image (4096 × 3072)
  * on its padded 4096² planes, without notches and with 3000 random ones of
- * radius 0.001 … 0.01, and prints the ratio.
+ * radius 0.001 … 0.01: its work on the device (fftcl_time_filter, the
+ * gain set anew each run) and the whole fftcl_filter_once call, and
+ * prints the ratios.
  * POCL_AFFINITY is 1 unless set. */
 #include "bench_device.h"
 #include "clock.h"
@@ -391,42 +393,81 @@ static void ratio (const char *what, double a, double b)
     printf ("ratio  %-22s %8.3f\n", what, a / b);
 }
 
-/* The median of a few timed filters after one untimed: on PoCL each
- * takes seconds. */
+/* The notch benchmark's filters: a plan of an RGB image's planes, the
+ * planes, the gain and where the whole call writes. */
+typedef struct {
+  fftcl_plan *plan;
+  const float *rgb;
+  fftcl_gain gain;
+  float *out;
+  fftcl_error err;
+} notched_filter;
+
+/* The filter's work on the device, as fftcl_time_filter times it. */
+static int device_runs (void *what, size_t runs, double *ms)
+{
+  notched_filter *f = what;
+  return fftcl_time_filter (f->plan, &f->gain, f->rgb, runs, ms, &f->err)
+         != FFTCL_OK;
+}
+
+/* The whole fftcl_filter_once call, transfers included: what a caller
+ * waits for. */
+static int call_runs (void *what, size_t runs, double *ms)
+{
+  notched_filter *f = what;
+  for (size_t i = 0; i < runs; i++)
+    {
+      double start = fftcl_now_ms ();
+      if (fftcl_filter_once (f->plan, &f->gain, f->rgb, NULL, f->out, &f->err)
+          != FFTCL_OK)
+        return 1;
+      ms[i] = fftcl_now_ms () - start;
+    }
+  return 0;
+}
+
+/* The median of a few timed runs after one untimed: on PoCL a filter with
+ * thousands of notches takes seconds. */
 enum { NOTCH_RUNS = 3, NOTCH_COUNT = 3000, NOTCH_SIZE = 4096 };
 
-static double time_notched_filter (fftcl_context *ctx, const float *rgb,
-                                   size_t notch_count)
+static double notch_median (timed_runs run, notched_filter *f,
+                            const char *what)
 {
-  fftcl_gain gain = bench_gain;
-  double *notches = malloc (3 * NOTCH_COUNT * sizeof *notches);
-  float *uniform = random_complex (3 * NOTCH_COUNT / 2);
-  for (size_t i = 0; i < 3 * NOTCH_COUNT; i += 3)
-    {
-      notches[i] = uniform[i];
-      notches[i + 1] = uniform[i + 1];
-      notches[i + 2] = 0.001 + 0.009 * (uniform[i + 2] + 0.5);
-    }
-  gain.notches = notches;
-  gain.notch_count = notch_count;
-  const fftcl_plan_desc desc
-    = { .width = NOTCH_SIZE, .height = NOTCH_SIZE, .batch = 3 };
-  fftcl_plan *plan = NULL;
-  fftcl_error err = { 0 };
-  double ms[NOTCH_RUNS], first, t = NAN;
-  if (fftcl_plan_create (ctx, &desc, &plan, &err) == FFTCL_OK
-      && fftcl_time_filter (plan, &gain, rgb, 1, &first, &err) == FFTCL_OK
-      && fftcl_time_filter (plan, &gain, rgb, NOTCH_RUNS, ms, &err)
-           == FFTCL_OK)
+  double ms[NOTCH_RUNS], t = NAN;
+  if (!run (f, 1, ms) && !run (f, NOTCH_RUNS, ms))
     t = median (ms, NOTCH_RUNS);
   if (isnan (t))
-    printf ("# notches %zu: %s\n", notch_count, err.message);
+    printf ("# %s, %zu notches: %s\n", what, f->gain.notch_count,
+            f->err.message);
   else
-    printf ("filter:fftcl %5zu notches %10.3f ms\n", notch_count, t);
-  fftcl_plan_destroy (plan);
-  free (uniform);
-  free (notches);
+    printf ("filter:fftcl %-6s %5zu notches %10.3f ms\n", what,
+            f->gain.notch_count, t);
   return t;
+}
+
+/* The filter with the first `count` of the notches, on the device and
+ * as a whole call, into times[0] and times[1]. */
+static void time_notched_filter (fftcl_context *ctx, const float *rgb,
+                                 const double *notches, size_t count,
+                                 double *times)
+{
+  notched_filter f = { .rgb = rgb, .gain = bench_gain };
+  f.gain.notches = notches;
+  f.gain.notch_count = count;
+  const fftcl_plan_desc desc
+    = { .width = NOTCH_SIZE, .height = NOTCH_SIZE, .batch = 3 };
+  f.out = malloc ((size_t) 3 * NOTCH_SIZE * NOTCH_SIZE * sizeof *f.out);
+  times[0] = times[1] = NAN;
+  if (fftcl_plan_create (ctx, &desc, &f.plan, &f.err) == FFTCL_OK)
+    {
+      times[0] = notch_median (device_runs, &f, "device");
+      times[1] = notch_median (call_runs, &f, "call");
+    }
+  else
+    printf ("# notches: %s\n", f.err.message);
+  fftcl_plan_destroy (f.plan);
+  free (f.out);
 }
 
 static int bench_notches (void)
@@ -438,13 +479,25 @@ static int bench_notches (void)
       fprintf (stderr, "fftcl-bench: %s\n", err.message);
       return 1;
     }
-  printf ("# device: %s; RGB filter on %d² planes, median of %d calls\n",
+  printf ("# device: %s; RGB filter on %d² planes, median of %d runs\n",
           fftcl_context_device_name (ctx), NOTCH_SIZE, NOTCH_RUNS);
+  double *notches = malloc (3 * NOTCH_COUNT * sizeof *notches);
+  float *uniform = random_complex (3 * NOTCH_COUNT / 2);
+  for (size_t i = 0; i < 3 * NOTCH_COUNT; i += 3)
+    {
+      notches[i] = uniform[i];
+      notches[i + 1] = uniform[i + 1];
+      notches[i + 2] = 0.001 + 0.009 * (uniform[i + 2] + 0.5);
+    }
   float *rgb = random_complex ((size_t) 3 * NOTCH_SIZE * NOTCH_SIZE / 2);
-  double none = time_notched_filter (ctx, rgb, 0);
-  double many = time_notched_filter (ctx, rgb, NOTCH_COUNT);
-  ratio ("3000 notches / none", many, none);
+  double none[2], many[2];
+  time_notched_filter (ctx, rgb, notches, 0, none);
+  time_notched_filter (ctx, rgb, notches, NOTCH_COUNT, many);
+  ratio ("device: 3000 notches / none", many[0], none[0]);
+  ratio ("call: 3000 notches / none", many[1], none[1]);
   free (rgb);
+  free (uniform);
+  free (notches);
   fftcl_context_destroy (ctx);
   return 0;
 }

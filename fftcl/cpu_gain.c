@@ -5,10 +5,10 @@
 #include <stdlib.h>
 
 /* A Gaussian band costs a few products per value, not two exp
- * (gain.h's gain_is_separable); the notches multiply in after. */
+ * (gain.h's gain_is_separable). */
 static int separable_band (const fftcl_gain *gain)
 {
-  return gain_is_separable ((int) gain->shape, 0);
+  return gain_is_separable ((int) gain->shape);
 }
 
 static int make_band_factors (cpu_gain_rows *rows)

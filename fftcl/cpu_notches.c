@@ -25,7 +25,7 @@ typedef struct {
 /* Disc d of gain.h as the rows reach it: the columns within its reach
  * lie in up to three spans, as it reaches on past ±½ (gain.h). */
 typedef struct {
-  double x, y, radius, reach;
+  double x, y, reach;
   column_span spans[3];
 } disc;
 
@@ -68,13 +68,6 @@ static size_t column_from (const cpu_notches *n, double f, int above)
   return low;
 }
 
-/* L(distance / radius) of the Gaussian, one axis's factor of a disc. */
-static double gaussian_factor (double distance, double radius)
-{
-  return gain_lowpass (distance * gain_notch_scale (radius),
-                       GAIN_SHAPE_GAUSSIAN, 0);
-}
-
 /* The discs' spans of columns, and how many x factors they would table:
  * the columns within reach of the disc, of its alias a cycle/px to the
  * left and of the one to the right, all columns as one span where those
@@ -87,7 +80,7 @@ static size_t place_discs (cpu_notches *n)
       const double *notch = n->gain->notches + 3 * (d / 2);
       double side = d % 2 ? -1 : 1;
       disc *c = &n->discs[d];
-      *c = (disc) { side * notch[0], side * notch[1], notch[2],
+      *c = (disc) { side * notch[0], side * notch[1],
                     fftcl_notch_reach (n->gain, notch[2]),
                     { { 0, 0, NULL } } };
       for (int k = -1; k <= 1; k++)
@@ -111,12 +104,12 @@ static void fill_tables (cpu_notches *n)
   for (size_t d = 0; d < 2 * n->gain->notch_count; d++)
     for (int k = 0; k < 3; k++)
       {
-        disc *c = &n->discs[d];
-        column_span *span = &c->spans[k];
+        column_span *span = &n->discs[d].spans[k];
         span->x_factors = next;
         for (size_t s = span->first; s < span->end; s++)
-          *next++ = gaussian_factor (
-            gain_alias_difference (n->columns[s].fx, c->x), c->radius);
+          *next++ = gain_gaussian_disc_axis (n->columns[s].fx,
+                                             n->gain->notches, (unsigned) d,
+                                             0);
       }
 }
 
@@ -176,8 +169,8 @@ cpu_notches *cpu_notches_make (const fftcl_gain *gain, const double *fx,
 /* Disc d's factors at row fy, in the columns of `span` from … to − 1 of
  * a block of columns, into product[0 …]. */
 static void multiply_span (const cpu_notches *n, unsigned d,
-                           const column_span *span, double fy, double dy,
-                           size_t from, size_t to, double *product)
+                           const column_span *span, double fy, size_t from,
+                           size_t to, double *product)
 {
   size_t first = span->first > from ? span->first : from;
   size_t end = span->end < to ? span->end : to;
@@ -185,7 +178,7 @@ static void multiply_span (const cpu_notches *n, unsigned d,
     return;
   if (span->x_factors)
     {
-      double y_factor = gaussian_factor (dy, n->discs[d].radius);
+      double y_factor = gain_gaussian_disc_axis (fy, n->gain->notches, d, 1);
       const double *x_factors = span->x_factors - span->first;
       for (size_t s = first; s < end; s++)
         product[s - from] *= 1 - x_factors[s] * y_factor;
@@ -211,7 +204,7 @@ static void multiply_block (const cpu_notches *n, const unsigned *starts,
       const disc *c = &n->discs[d];
       double dy = gain_alias_difference (fy, c->y);
       for (int k = 0; fabs (dy) <= c->reach && k < 3; k++)
-        multiply_span (n, d, &c->spans[k], fy, dy, from, to, product);
+        multiply_span (n, d, &c->spans[k], fy, from, to, product);
     }
 }
 

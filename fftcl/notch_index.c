@@ -38,92 +38,113 @@ static size_t wrapped (long c, int cells)
   return (size_t) ((c % cells + cells) % cells);
 }
 
-/* Disc d's spans in x and y. */
-static void disc_spans (const fftcl_gain *gain, size_t d, int cells,
-                        cell_span *x, cell_span *y)
-{
-  const double *notch = gain->notches + 3 * (d / 2);
-  double side = d % 2 ? -1 : 1;
-  double reach = fftcl_notch_reach (gain, notch[2]);
-  *x = axis_span (side * notch[0], reach, cells);
-  *y = axis_span (side * notch[1], reach, cells);
-}
-
-static size_t count_entries (const fftcl_gain *gain, int cells)
+/* Every disc's cells, x then y at spans[2d] and spans[2d + 1], and how
+ * many entries they make. */
+static size_t place_discs (const fftcl_gain *gain, const double *reaches,
+                           int cells, cell_span *spans)
 {
   size_t entries = 0;
   for (size_t d = 0; d < 2 * gain->notch_count; d++)
     {
-      cell_span x, y;
-      disc_spans (gain, d, cells, &x, &y);
-      entries += (size_t) (x.last - x.first + 1)
-                 * (size_t) (y.last - y.first + 1);
+      const double *notch = gain->notches + 3 * (d / 2);
+      double side = d % 2 ? -1 : 1;
+      cell_span *x = &spans[2 * d], *y = x + 1;
+      *x = axis_span (side * notch[0], reaches[d / 2], cells);
+      *y = axis_span (side * notch[1], reaches[d / 2], cells);
+      entries += (size_t) (x->last - x->first + 1)
+                 * (size_t) (y->last - y->first + 1);
     }
   return entries;
+}
+
+/* Each cell of disc d's spans, row after row: `listing`, the disc takes
+ * the cell's next place; else the cell's count, kept one place on,
+ * grows. */
+static void visit_cells (fftcl_notch_index *out, const cell_span *spans,
+                         unsigned d, int listing)
+{
+  size_t cells = (size_t) out->index.cells;
+  const cell_span *x = &spans[2 * d], *y = x + 1;
+  size_t row = wrapped (y->first, out->index.cells);
+  for (long cy = y->first; cy <= y->last; cy++)
+    {
+      unsigned *starts = out->starts + row * cells;
+      size_t column = wrapped (x->first, out->index.cells);
+      for (long cx = x->first; cx <= x->last; cx++)
+        {
+          if (listing)
+            out->discs[starts[column]++] = d;
+          else
+            starts[column + 1]++;
+          column = column + 1 < cells ? column + 1 : 0;
+        }
+      row = row + 1 < cells ? row + 1 : 0;
+    }
 }
 
 /* Counts each cell's discs, turns the counts into starts, lists each disc
  * at the next place of its cells, which moves every start on to the next
  * cell's, and moves them back. */
-static void fill (const fftcl_gain *gain, fftcl_notch_index *out)
+static void fill (fftcl_notch_index *out, const cell_span *spans,
+                  size_t discs)
 {
-  int cells = out->index.cells;
-  size_t cell_count = (size_t) cells * (size_t) cells;
-  unsigned *next = out->starts;
+  size_t cell_count = (size_t) out->index.cells * (size_t) out->index.cells;
+  unsigned *starts = out->starts;
   for (size_t c = 0; c <= cell_count; c++)
-    next[c] = 0;
-  for (int pass = 0; pass < 2; pass++)
-    {
-      for (size_t d = 0; d < 2 * gain->notch_count; d++)
-        {
-          cell_span x, y;
-          disc_spans (gain, d, cells, &x, &y);
-          for (long cy = y.first; cy <= y.last; cy++)
-            for (long cx = x.first; cx <= x.last; cx++)
-              {
-                size_t c = wrapped (cy, cells) * (size_t) cells
-                           + wrapped (cx, cells);
-                if (pass)
-                  out->discs[next[c]++] = (unsigned) d;
-                else
-                  next[c + 1]++;
-              }
-        }
-      for (size_t c = 0; !pass && c < cell_count; c++)
-        next[c + 1] += next[c];
-    }
+    starts[c] = 0;
+  for (size_t d = 0; d < discs; d++)
+    visit_cells (out, spans, (unsigned) d, 0);
+  for (size_t c = 0; c < cell_count; c++)
+    starts[c + 1] += starts[c];
+  for (size_t d = 0; d < discs; d++)
+    visit_cells (out, spans, (unsigned) d, 1);
   for (size_t c = cell_count; c > 0; c--)
-    next[c] = next[c - 1];
-  next[0] = 0;
+    starts[c] = starts[c - 1];
+  starts[0] = 0;
 }
 
-fftcl_status fftcl_notch_index_make (const fftcl_gain *gain, int cells,
-                                     fftcl_notch_index *out,
-                                     fftcl_error *err)
+/* The index's arrays for `entries` entries over cells × cells cells. */
+static int make_arrays (fftcl_notch_index *out, const fftcl_gain *gain,
+                        int cells, size_t entries)
 {
-  size_t most = 2 * gain->notch_count > MOST_ENTRIES ? 2 * gain->notch_count
-                                                     : MOST_ENTRIES;
-  size_t entries = count_entries (gain, cells);
-  while (cells > 1 && entries > most)
-    {
-      cells /= 2;
-      entries = count_entries (gain, cells);
-    }
   size_t cell_count = (size_t) cells * (size_t) cells;
   *out = (fftcl_notch_index) {
     .index = { gain->notches, NULL, NULL, cells },
     .starts = malloc ((cell_count + 1) * sizeof *out->starts),
     .discs = malloc ((entries ? entries : 1) * sizeof *out->discs),
     .entries = entries };
-  if (!out->starts || !out->discs)
-    {
-      fftcl_notch_index_clear (out);
-      return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
-    }
-  fill (gain, out);
   out->index.starts = out->starts;
   out->index.discs = out->discs;
-  return FFTCL_OK;
+  return out->starts && out->discs;
+}
+
+fftcl_status fftcl_notch_index_make (const fftcl_gain *gain, int cells,
+                                     fftcl_notch_index *out,
+                                     fftcl_error *err)
+{
+  size_t discs = 2 * gain->notch_count;
+  *out = (fftcl_notch_index) { 0 };
+  double *reaches = malloc ((gain->notch_count + 1) * sizeof *reaches);
+  cell_span *spans = malloc ((2 * discs + 1) * sizeof *spans);
+  int made = reaches && spans;
+  for (size_t i = 0; made && i < gain->notch_count; i++)
+    reaches[i] = fftcl_notch_reach (gain, gain->notches[3 * i + 2]);
+  size_t most = discs > MOST_ENTRIES ? discs : MOST_ENTRIES;
+  size_t entries = made ? place_discs (gain, reaches, cells, spans) : 0;
+  while (made && cells > 1 && entries > most)
+    {
+      cells /= 2;
+      entries = place_discs (gain, reaches, cells, spans);
+    }
+  made = made && make_arrays (out, gain, cells, entries);
+  if (made)
+    fill (out, spans, discs);
+  free (reaches);
+  free (spans);
+  if (made)
+    return FFTCL_OK;
+  fftcl_notch_index_clear (out);
+  return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
 }
 
 void fftcl_notch_index_clear (fftcl_notch_index *index)

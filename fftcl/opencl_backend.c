@@ -619,6 +619,10 @@ static fftcl_status fill_notch_table (opencl_plan *plan, const fftcl_gain *g,
   fftcl_notch_index_clear (&index);
   if (status != FFTCL_OK)
     return status;
+  /* Half the local memory for the Gaussian discs' axis factors. */
+  size_t per_disc = (tile[0] + tile[1]) * sizeof (float);
+  size_t most = plan->device->local_bytes / 2 / per_disc;
+  cl_uint chunk = (cl_uint) (most < 1 ? 1 : most > 64 ? 64 : most);
   const fftcl_ocl_arg args[] = {
     FFTCL_OCL_ARG (plan->notch_products.buffer),
     FFTCL_OCL_ARG (plan->notches.buffer),
@@ -627,6 +631,9 @@ static fftcl_status fill_notch_table (opencl_plan *plan, const fftcl_gain *g,
     FFTCL_OCL_ARG (index_cells),
     FFTCL_OCL_ARG (shape),
     FFTCL_OCL_ARG (order),
+    { chunk * tile[0] * sizeof (float), NULL },
+    { chunk * tile[1] * sizeof (float), NULL },
+    FFTCL_OCL_ARG (chunk),
   };
   return launch (plan, plan->notch_table, args, sizeof args / sizeof *args,
                  2, global, tile, "filling the notch table", err);
@@ -652,7 +659,7 @@ static fftcl_status set_gain (opencl_plan *plan, const fftcl_gain *g,
     = (float) fftcl_stripe_scale (g, plan->width, plan->height);
   cl_int shape = g->shape, reject = g->reject, keep_mean = g->keep_mean;
   cl_int stripes = g->stripes;
-  cl_int separable = gain_is_separable (shape, (int) g->notch_count);
+  cl_int separable = gain_is_separable (shape);
   fftcl_ocl_arg args[] = {
     FFTCL_OCL_ARG (frequencies),   FFTCL_OCL_ARG (width),
     FFTCL_OCL_ARG (large),         FFTCL_OCL_ARG (small),
@@ -1178,14 +1185,16 @@ static fftcl_status time_transform (void *state, fftcl_direction direction,
   return time_runs (plan, run_transform, &direction, runs, ms, err);
 }
 
-/* fftcl_filter_once's work on the device without its transfers: the gain's
- * table or factors, the forward transform, then the round trip and the
- * inverse, as many planes at a time as one launch takes. */
-static fftcl_status run_filter (opencl_plan *plan, const void *unused,
+/* fftcl_filter_once's work without its transfers: setting the gain (its
+ * notches' table too), its table or factors, the forward transform, then
+ * the round trip and the inverse, as many planes at a time as one launch
+ * takes. */
+static fftcl_status run_filter (opencl_plan *plan, const void *gain,
                                 fftcl_error *err)
 {
-  (void) unused;
-  fftcl_status status = filter_forward (plan, err);
+  fftcl_status status = set_gain (plan, gain, err);
+  if (status == FFTCL_OK)
+    status = filter_forward (plan, err);
   if (status == FFTCL_OK)
     status = fftcl_ocl_fft_filter_rest (plan->fft, plan->spectra,
                                         paired_count (plan), err);
@@ -1201,14 +1210,11 @@ static fftcl_status time_filter (void *state, const fftcl_gain *gain,
                                  double *ms, fftcl_error *err)
 {
   opencl_plan *plan = state;
-  fftcl_status status = upload_pairs (plan, planes, err);
-  if (status == FFTCL_OK)
-    status = set_gain (plan, gain, err);
-  status = finish (plan, status, err);
+  fftcl_status status = finish (plan, upload_pairs (plan, planes, err), err);
   if (status != FFTCL_OK)
     return status;
   plan->spectrum_lost = 1;
-  return time_runs (plan, run_filter, NULL, runs, ms, err);
+  return time_runs (plan, run_filter, gain, runs, ms, err);
 }
 
 const fftcl_backend fftcl_opencl_backend = {

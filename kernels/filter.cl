@@ -91,22 +91,53 @@ kernel void gain_factors (global float4 *table, GAIN_PARAMETERS)
 }
 
 /* The notches' product (gain.h's gain_notches_at) at every bin of the
- * filter's grid, the global range, in natural order (gain.h's
- * gain_args): table[ky · width + kx]. A work-group whose bins lie in one
- * cell of the notch index runs over the cell's discs together. */
+ * filter's grid, the global range, in natural order (gain.h's gain_args):
+ * table[ky · width + kx]. A work-group's bins lie in one cell of the
+ * notch index, so it runs over the cell's discs together. Gaussian discs
+ * are separable (gain.h's gain_gaussian_disc_axis): the work-group first
+ * works out their factors along its columns and rows, `chunk` discs at a
+ * time (x_factors: chunk × its width, y_factors: chunk × its height), and
+ * then needs no exp per disc and bin. */
 kernel void notch_table (global float *table, global const float *notches,
                          global const uint *starts, global const uint *discs,
-                         int cells, int shape, float order)
+                         int cells, int shape, float order,
+                         local float *x_factors, local float *y_factors,
+                         uint chunk)
 {
+  uint width = get_global_size (0), height = get_global_size (1);
   uint kx = get_global_id (0), ky = get_global_id (1);
-  int width = (int) get_global_size (0), height = (int) get_global_size (1);
-  float fx = (float) (2 * (int) kx < width ? (int) kx : (int) kx - width)
-             / (float) width;
-  float fy = (float) (2 * (int) ky < height ? (int) ky : (int) ky - height)
-             / (float) height;
+  float fx = natural_frequency (kx, width);
+  float fy = natural_frequency (ky, height);
+  global float *at = table + (size_t) ky * width + kx;
   const gain_notch_index index = { notches, starts, discs, cells };
-  table[(size_t) ky * (size_t) width + kx]
-    = gain_notches_at (fx, fy, &index, shape, order);
+  if (shape != GAIN_SHAPE_GAUSSIAN)
+    {
+      *at = gain_notches_at (fx, fy, &index, shape, order);
+      return;
+    }
+  uint tile_x = get_local_size (0), tile_y = get_local_size (1);
+  uint lx = get_local_id (0), ly = get_local_id (1);
+  uint me = ly * tile_x + lx, team = tile_x * tile_y;
+  uint x0 = kx - lx, y0 = ky - ly;
+  int cell = gain_cell (fy, cells) * cells + gain_cell (fx, cells);
+  float product = 1;
+  for (uint base = starts[cell]; base < starts[cell + 1]; base += chunk)
+    {
+      uint count = min (chunk, starts[cell + 1] - base);
+      for (uint t = me; t < count * tile_x; t += team)
+        x_factors[t] = gain_gaussian_disc_axis (
+          natural_frequency (x0 + t % tile_x, width), notches,
+          discs[base + t / tile_x], 0);
+      for (uint t = me; t < count * tile_y; t += team)
+        y_factors[t] = gain_gaussian_disc_axis (
+          natural_frequency (y0 + t % tile_y, height), notches,
+          discs[base + t / tile_y], 1);
+      barrier (CLK_LOCAL_MEM_FENCE);
+      for (uint j = 0; j < count; j++)
+        product *= 1 - x_factors[j * tile_x + lx] * y_factors[j * tile_y + ly];
+      barrier (CLK_LOCAL_MEM_FENCE);
+    }
+  *at = product;
 }
 
 /* From the spectrum order's frequency table (k/N per position, x then y),

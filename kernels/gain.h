@@ -129,6 +129,21 @@ GAIN_FN GAIN_REAL gain_disc (GAIN_REAL fx, GAIN_REAL fy, GAIN_NOTCHES notches,
   return 1 - gain_lowpass_squared (x * x + y * y, shape, order);
 }
 
+/* One axis's factor of Gaussian disc d at frequency f of that axis (0:
+ * x, 1: y), L(⟨f − centre⟩ / r): the disc's factor is
+ * 1 − L(⟨fx − x⟩ / r) · L(⟨fy − y⟩ / r), so a row or a tile of
+ * frequencies needs an exp per disc and column and per disc and row, not
+ * per disc and frequency. */
+GAIN_FN GAIN_REAL gain_gaussian_disc_axis (GAIN_REAL f, GAIN_NOTCHES notches,
+                                           unsigned d, int axis)
+{
+  GAIN_NOTCHES notch = notches + 3 * (d / 2);
+  GAIN_REAL side = d % 2 ? -1 : 1;
+  GAIN_REAL x = gain_alias_difference (f, side * notch[axis])
+                * gain_notch_scale (notch[2]);
+  return gain_lowpass (x, GAIN_SHAPE_GAUSSIAN, 0);
+}
+
 /* The product of the discs that reach (fx, fy). */
 GAIN_FN GAIN_REAL gain_notches_at (GAIN_REAL fx, GAIN_REAL fy,
                                    const gain_notch_index *n, int shape,
@@ -172,13 +187,13 @@ GAIN_FN GAIN_REAL gain_at (GAIN_REAL fx, GAIN_REAL fy, GAIN_REAL large_period,
          * gain_notches_at (fx, fy, notches, shape, order);
 }
 
-/* Without notches a Gaussian gain is a few products of factors of one
- * axis each, exp(−ln2 (fx² + fy²) p²) = exp(−ln2 fx² p²) · exp(−ln2 fy² p²),
- * and stripes depend on one axis only: then the gain at a frequency needs
- * no exp of its own. */
-GAIN_FN int gain_is_separable (int shape, int notch_count)
+/* A Gaussian band is a few products of factors of one axis each,
+ * exp(−ln2 (fx² + fy²) p²) = exp(−ln2 fx² p²) · exp(−ln2 fy² p²), and
+ * stripes depend on one axis only: then the band at a frequency needs no
+ * exp of its own. Notches multiply in after. */
+GAIN_FN int gain_is_separable (int shape)
 {
-  return shape == GAIN_SHAPE_GAUSSIAN && notch_count == 0;
+  return shape == GAIN_SHAPE_GAUSSIAN;
 }
 
 /* One axis's factor of a Gaussian low-pass of cut-off 1/period. */
@@ -202,7 +217,7 @@ GAIN_FN GAIN_REAL gain_axis_stripes (GAIN_REAL f, int stripes, int across,
   return stripes == across ? gain_stripes (f, f, stripes, stripe_scale) : 1;
 }
 
-/* gain_at of a separable gain, before keep_mean, from the products over
+/* gain_at's band and stripes of a separable gain, from the products over
  * both axes of the small-period factors, of the large-period ones (0
  * without a large period) and of the stripe factors. */
 GAIN_FN GAIN_REAL gain_from_factors (GAIN_REAL small, GAIN_REAL large,
@@ -218,11 +233,11 @@ GAIN_FN GAIN_REAL gain_from_factors (GAIN_REAL small, GAIN_REAL large,
  * from a table of the filter's grid_width × grid_height grid in natural
  * order, frequency k/n at bin k mod n (kernels/filter.cl's notch_table
  * fills it once per gain: the FFT stages would otherwise evaluate it at
- * every position of every plane). A separable gain reads its factors
- * instead: factors[x] and factors[width + y] hold, for that position's
- * frequency f, the Gaussian factors of the small and the large period,
- * the stripe factor and whether f is 0 (kernels/filter.cl's gain_factors
- * fills them). */
+ * every position of every plane). A separable gain's band can come from
+ * its factors instead: factors[x] and factors[width + y] hold, for that
+ * position's frequency f, the Gaussian factors of the small and the large
+ * period, the stripe factor and whether f is 0 (kernels/filter.cl's
+ * gain_factors fills them). */
 typedef struct {
   global const float *frequencies;
   uint width;
@@ -260,10 +275,28 @@ uint2 gain_position (const gain_args *g, uint index)
   return (uint2) (index & (g->width - 1), index >> (31 - clz (g->width)));
 }
 
-/* The bin of frequency f on an axis of n bins, natural order. */
+/* The bin of frequency f on an axis of n bins, natural order, and the
+ * frequency of bin k. */
 uint natural_bin (float f, uint n)
 {
   return (uint) (int) rint (f * (float) n) & (n - 1);
+}
+
+float natural_frequency (uint k, uint n)
+{
+  int signed_k = 2 * k < n ? (int) k : (int) k - (int) n;
+  return (float) signed_k / (float) n;
+}
+
+/* The notches' product at (fx, fy) of the filter's grid, 1 without
+ * notches. */
+float notches_of (const gain_args *g, float fx, float fy)
+{
+  if (!g->notched)
+    return 1;
+  size_t bin = (size_t) natural_bin (fy, g->grid_height) * g->grid_width
+               + natural_bin (fx, g->grid_width);
+  return g->notch_table[bin];
 }
 
 /* gain_at at (fx, fy) of the filter's grid, the notches' product read
@@ -272,14 +305,9 @@ float gain_at_frequency (const gain_args *g, float fx, float fy)
 {
   if (g->keep_mean && fx == 0 && fy == 0)
     return 1;
-  float band = gain_band_at (fx, fy, g->large_period, g->small_period,
-                             g->shape, g->order, g->reject, g->stripes,
-                             g->stripe_scale);
-  if (!g->notched)
-    return band;
-  size_t bin = (size_t) natural_bin (fy, g->grid_height) * g->grid_width
-               + natural_bin (fx, g->grid_width);
-  return band * g->notch_table[bin];
+  return gain_band_at (fx, fy, g->large_period, g->small_period, g->shape,
+                       g->order, g->reject, g->stripes, g->stripe_scale)
+         * notches_of (g, fx, fy);
 }
 
 /* The gain at position `index` of a spectrum plane. */
@@ -301,7 +329,9 @@ float separable_gain_of (const gain_args *g, uint index)
   if (g->keep_mean && fx.w != 0 && fy.w != 0)
     return 1;
   return gain_from_factors (fx.x * fy.x, fx.y * fy.y, fx.z * fy.z,
-                            g->reject);
+                            g->reject)
+         * notches_of (g, g->frequencies[at.x],
+                       g->frequencies[g->width + at.y]);
 }
 #endif
 
