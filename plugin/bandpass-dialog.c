@@ -6,6 +6,7 @@
 #include "bandpass-preview.h"
 #include "dialog-device.h"
 #include "notches-entry.h"
+#include "pattern-button.h"
 
 #define PLUG_IN_BINARY "fft-bandpass"
 
@@ -116,9 +117,13 @@ fill_columns (GimpProcedureDialog *dialog,
   gimp_procedure_dialog_fill (dialog, "columns", NULL);
 }
 
+/* Found patterns become ordinary notches through the button (OK then
+ * writes what the preview shows): the find-patterns argument is off here
+ * and not shown. */
 static void
 fill_settings (GimpProcedureDialog *dialog,
-               GimpProcedureConfig *config)
+               GimpProcedureConfig *config,
+               BandpassPreview     *preview)
 {
   static const gchar *const band[] =
     { "large-structures", "small-structures", "mode", "keep-mean", NULL };
@@ -138,6 +143,9 @@ fill_settings (GimpProcedureDialog *dialog,
   stripes_box = fill_group (dialog, "stripes-and-notches",
                             _("Stripes and notches"), FALSE,
                             stripes_and_notches);
+  gtk_box_pack_start (GTK_BOX (stripes_box),
+                      pattern_button_new (dialog, config, preview),
+                      FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box), notches_entry_new (config),
                       FALSE, FALSE, 0);
   advanced_box = fill_group (dialog, "advanced", _("Advanced"), TRUE,
@@ -163,7 +171,8 @@ bandpass_dialog_run (GimpProcedure       *procedure,
 
   dialog  = gimp_procedure_dialog_new (procedure, config, _("Band-pass"));
   preview = bandpass_preview_new (config, renderer);
-  fill_settings (GIMP_PROCEDURE_DIALOG (dialog), config);
+  g_object_set (config, "find-patterns", FALSE, NULL);
+  fill_settings (GIMP_PROCEDURE_DIALOG (dialog), config, preview);
   fill_columns (GIMP_PROCEDURE_DIALOG (dialog), preview);
 
   run = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));

@@ -6,7 +6,6 @@
 
 #include "preview-dump.h"
 #include "preview-refresh.h"
-#include "spectrum-view.h"
 
 /* The view's longer side, in screen pixels. */
 #define VIEW_SIZE 320
@@ -24,6 +23,8 @@ struct _BandpassPreview
   PreviewRefresh      *refresh;       /* NULL until the drawable is read */
   guint                start_id;
   gulong               notify_id;
+  BandpassPreviewFoundFunc on_found;  /* of the search under way, or NULL */
+  gpointer                 found_data;
 };
 
 /* Long texts are cut short on the label and shown whole as its tip. */
@@ -175,12 +176,27 @@ describe_refresh (const PreviewResult *result)
 }
 
 static void
+report_found (BandpassPreview     *preview,
+              const PatternsFound *found,
+              const GError        *error)
+{
+  BandpassPreviewFoundFunc on_found = preview->on_found;
+
+  preview->on_found = NULL;
+  if (on_found)
+    on_found (found, error, preview->found_data);
+}
+
+static void
 show_result (const PreviewResult *result,
              gpointer             preview_pointer)
 {
   BandpassPreview *preview = preview_pointer;
   fftcl_window     shown;
   gchar           *text;
+
+  if (result->searched)
+    report_found (preview, &result->found, result->search_error);
 
   if (result->error)
     {
@@ -213,31 +229,47 @@ show_result (const PreviewResult *result,
     draw (preview, result);
 }
 
-static void
-request_refresh (BandpassPreview *preview)
+/* Asks for the view filtered with the config's settings, searching for
+ * patterns too where `search` is not NULL. FALSE, with a message, where
+ * the settings are wrong. */
+static gboolean
+request (BandpassPreview      *preview,
+         const PatternSearch  *search,
+         GError              **error)
 {
   BandpassSettings *settings = g_new0 (BandpassSettings, 1);
-  GError           *error    = NULL;
   fftcl_window      window;
   gchar            *choice;
 
-  if (! preview->refresh)
-    return;
-
   bandpass_settings_from_config (settings, preview->config);
-  if (! bandpass_settings_check (settings, &error))
+  if (! bandpass_settings_check (settings, error))
     {
-      set_status (preview, error->message);
-      g_error_free (error);
       bandpass_settings_clear (settings);
       g_free (settings);
-      return;
+      return FALSE;
     }
 
   window = view_window (preview);
   choice = bandpass_device_choice (preview->config);
-  preview_refresh_request (preview->refresh, settings, choice, &window);
+  if (search)
+    preview_refresh_search (preview->refresh, settings, choice, &window,
+                            search);
+  else
+    preview_refresh_request (preview->refresh, settings, choice, &window);
   g_free (choice);
+  return TRUE;
+}
+
+static void
+request_refresh (BandpassPreview *preview)
+{
+  GError *error = NULL;
+
+  if (preview->refresh && ! request (preview, NULL, &error))
+    {
+      set_status (preview, error->message);
+      g_error_free (error);
+    }
 }
 
 /* The drawable is read here, in the main thread (libgimp's calls belong
@@ -340,6 +372,37 @@ GtkWidget *
 bandpass_preview_widget (BandpassPreview *preview)
 {
   return preview->column;
+}
+
+SpectrumView *
+bandpass_preview_spectrum_view (BandpassPreview *preview)
+{
+  return SPECTRUM_VIEW (preview->spectrum);
+}
+
+void
+bandpass_preview_find_patterns (BandpassPreview          *preview,
+                                const PatternSearch      *search,
+                                BandpassPreviewFoundFunc  on_found,
+                                gpointer                  user_data)
+{
+  PatternsFound  none  = { 0 };
+  GError        *error = NULL;
+
+  preview->on_found   = on_found;
+  preview->found_data = user_data;
+  if (! preview->refresh)
+    g_set_error (&error, GIMP_PLUG_IN_ERROR, 0,
+                 _("The image is not read yet: try again once the preview "
+                   "shows"));
+  else
+    request (preview, search, &error);
+
+  if (error)
+    {
+      report_found (preview, &none, error);
+      g_error_free (error);
+    }
 }
 
 void

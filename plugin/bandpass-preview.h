@@ -9,6 +9,8 @@
 #include <libgimp/gimpui.h>
 
 #include "bandpass-render.h"
+#include "pattern-finder.h"
+#include "spectrum-view.h"
 
 typedef struct _BandpassPreview BandpassPreview;
 
@@ -19,6 +21,24 @@ BandpassPreview  *bandpass_preview_new    (GimpProcedureConfig *config,
 
 /* The column to pack into the dialog: the view over the spectrum. */
 GtkWidget        *bandpass_preview_widget (BandpassPreview     *preview);
+
+/* The spectrum view in the column. */
+SpectrumView     *bandpass_preview_spectrum_view (BandpassPreview *preview);
+
+/* What a search for patterns found, in the main thread; `error` is set
+ * where the search failed. */
+typedef void (* BandpassPreviewFoundFunc) (const PatternsFound *found,
+                                           const GError        *error,
+                                           gpointer             user_data);
+
+/* Searches the pixels the preview filters, as the config's settings read
+ * them, for the patterns `search` asks for, in the preview's worker, and
+ * calls `on_found` once with what it found (unless the preview finishes
+ * first). A search asked for while one runs replaces its callback. */
+void              bandpass_preview_find_patterns (BandpassPreview          *preview,
+                                                  const PatternSearch      *search,
+                                                  BandpassPreviewFoundFunc  on_found,
+                                                  gpointer                  user_data);
 
 /* Stops refreshing (waiting for the render under way) and frees
  * `preview`, but not its widget, which belongs to the dialog, nor the

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "filtered-image.h"
+#include "pattern-finder.h"
 
 static void
 add_band_arguments (GimpProcedure *procedure)
@@ -144,6 +145,32 @@ add_advanced_arguments (GimpProcedure *procedure)
                                        G_PARAM_READWRITE);
 }
 
+/* Appended after `linear`, so that positional calls written before them
+ * keep their meaning. */
+static void
+add_pattern_arguments (GimpProcedure *procedure)
+{
+  gimp_procedure_add_boolean_argument (procedure, "find-patterns",
+                                       _("_Find patterns"),
+                                       _("Find periodic patterns (halftone, "
+                                         "moiré, interference, scan lines) "
+                                         "in each drawable and add notches "
+                                         "that remove them to the given "
+                                         "ones"),
+                                       FALSE,
+                                       G_PARAM_READWRITE);
+
+  gimp_procedure_add_double_argument (procedure, "pattern-sensitivity",
+                                      _("Pattern sensitivit_y"),
+                                      _("How weak a pattern may be and still "
+                                        "be found: higher finds weaker "
+                                        "patterns"),
+                                      PATTERN_SENSITIVITY_MIN,
+                                      PATTERN_SENSITIVITY_MAX,
+                                      PATTERN_SENSITIVITY_DEFAULT,
+                                      G_PARAM_READWRITE);
+}
+
 void
 bandpass_settings_add_arguments (GimpProcedure *procedure)
 {
@@ -151,6 +178,7 @@ bandpass_settings_add_arguments (GimpProcedure *procedure)
   add_shape_arguments (procedure);
   add_stripe_and_notch_arguments (procedure);
   add_advanced_arguments (procedure);
+  add_pattern_arguments (procedure);
 }
 
 gdouble *
@@ -196,12 +224,14 @@ bandpass_settings_from_config (BandpassSettings    *settings,
   fftcl_gain *gain = &settings->gain;
 
   g_object_get (config,
-                "large-structures", &gain->large_period,
-                "small-structures", &gain->small_period,
-                "order",            &gain->order,
-                "keep-mean",        &gain->keep_mean,
-                "stripe-tolerance", &gain->stripe_tolerance,
-                "linear",           &settings->linear,
+                "large-structures",    &gain->large_period,
+                "small-structures",    &gain->small_period,
+                "order",               &gain->order,
+                "keep-mean",           &gain->keep_mean,
+                "stripe-tolerance",    &gain->stripe_tolerance,
+                "linear",              &settings->linear,
+                "find-patterns",       &settings->find_patterns,
+                "pattern-sensitivity", &settings->pattern_sensitivity,
                 NULL);
 
   gain->shape   = gimp_procedure_config_get_choice_id (config, "shape");
@@ -225,6 +255,25 @@ bandpass_settings_clear (BandpassSettings *settings)
   g_clear_pointer (&settings->notches, g_free);
   settings->gain.notches     = NULL;
   settings->gain.notch_count = 0;
+}
+
+void
+bandpass_settings_copy_adding (BandpassSettings       *copy,
+                               const BandpassSettings *settings,
+                               const gdouble          *notches,
+                               gsize                   count)
+{
+  gsize given = settings->gain.notch_count * 3;
+
+  *copy                  = *settings;
+  copy->notch_values     = given + 3 * count;
+  copy->notches          = g_new (gdouble, copy->notch_values);
+  if (given > 0)
+    memcpy (copy->notches, settings->notches, given * sizeof (gdouble));
+  if (count > 0)
+    memcpy (copy->notches + given, notches, 3 * count * sizeof (gdouble));
+  copy->gain.notches     = copy->notches;
+  copy->gain.notch_count = given / 3 + count;
 }
 
 static gboolean

@@ -7,6 +7,8 @@
 #include "bandpass-dialog.h"
 #include "bandpass-render.h"
 #include "bandpass-settings.h"
+#include "found-patterns.h"
+#include "spectrum-procedures.h"
 #include "target-checks.h"
 
 #define PLUG_IN_PROC "plug-in-fft-bandpass"
@@ -19,11 +21,20 @@ struct _FftBandpass
   GimpPlugIn parent_instance;
 };
 
-/* Maps one drawable's progress onto the whole call's. */
+/* The part of a drawable's progress that finding its patterns takes: it
+ * reads the pixels and transforms them once, about a third of what the
+ * filter does. */
+#define FINDING_SHARE 0.3
+
+/* Maps one stage of one drawable's progress onto the whole call's: the
+ * drawable takes [index, index + 1) of count, the stage `share` of that
+ * from `start`. */
 typedef struct
 {
-  gsize index;
-  gsize count;
+  gsize   index;
+  gsize   count;
+  gdouble start;
+  gdouble share;
 } ProgressSpan;
 
 G_DEFINE_TYPE (FftBandpass, fft_bandpass, GIMP_TYPE_PLUG_IN)
@@ -36,7 +47,8 @@ update_progress (gdouble  fraction,
 {
   const ProgressSpan *span = span_pointer;
 
-  gimp_progress_update ((span->index + fraction) / span->count);
+  gimp_progress_update ((span->index + span->start + span->share * fraction) /
+                        span->count);
 }
 
 static void
@@ -82,6 +94,50 @@ render_another (GimpDrawable           *drawable,
   return rendered;
 }
 
+static gboolean
+render_with (GimpDrawable          **drawables,
+             BandpassRenderer       *first,
+             ProgressSpan           *span,
+             const BandpassSettings *settings,
+             GError                **error)
+{
+  return span->index == 0
+         ? render_one (first, span, settings, error)
+         : render_another (drawables[span->index],
+                           bandpass_renderer_get_device (first), span,
+                           settings, error);
+}
+
+/* Finds the drawable's patterns, checks the notches they add against its
+ * grid and filters it with them. */
+static gboolean
+render_with_patterns (GimpDrawable          **drawables,
+                      BandpassRenderer       *first,
+                      ProgressSpan           *span,
+                      const BandpassSettings *settings,
+                      GError                **error)
+{
+  GimpDrawable     *drawable = drawables[span->index];
+  BandpassDevice   *device   = bandpass_renderer_get_device (first);
+  BandpassSettings  with_found;
+  gboolean          rendered;
+
+  *span = (ProgressSpan) { span->index, span->count, 0.0, FINDING_SHARE };
+  update_progress (0.0, span);
+  if (! found_patterns_in_drawable (&with_found, settings, drawable,
+                                    bandpass_device_context (device),
+                                    pulse_progress, span, error))
+    return FALSE;
+
+  *span = (ProgressSpan) { span->index, span->count, FINDING_SHARE,
+                           1.0 - FINDING_SHARE };
+  rendered = bandpass_settings_check_drawable (&with_found, drawable,
+                                               error) &&
+             render_with (drawables, first, span, &with_found, error);
+  bandpass_settings_clear (&with_found);
+  return rendered;
+}
+
 static void
 merge_shadows (GimpImage     *image,
                GimpDrawable **drawables)
@@ -111,18 +167,17 @@ render_all (GimpDrawable          **drawables,
             const BandpassSettings *settings,
             GError                **error)
 {
-  BandpassDevice *device = bandpass_renderer_get_device (first);
-  ProgressSpan    span   = {
-    .count = gimp_core_object_array_get_length ((GObject **) drawables)
+  ProgressSpan span = {
+    .count = gimp_core_object_array_get_length ((GObject **) drawables),
+    .share = 1.0
   };
 
   gimp_progress_init (_("Band-pass filtering"));
 
   for (span.index = 0; span.index < span.count; span.index++)
-    if (! (span.index == 0
-           ? render_one (first, &span, settings, error)
-           : render_another (drawables[span.index], device, &span, settings,
-                             error)))
+    if (! (settings->find_patterns
+           ? render_with_patterns (drawables, first, &span, settings, error)
+           : render_with (drawables, first, &span, settings, error)))
       {
         for (gsize i = 0; i <= span.index; i++)
           gimp_drawable_free_shadow (drawables[i]);
@@ -235,7 +290,8 @@ fft_bandpass_query_procedures (GimpPlugIn *plug_in)
 {
   gimp_plug_in_add_menu_branch (plug_in, "<Image>/Filters", N_("_Frequency"));
 
-  return g_list_append (NULL, g_strdup (PLUG_IN_PROC));
+  return g_list_concat (g_list_append (NULL, g_strdup (PLUG_IN_PROC)),
+                        spectrum_procedures_names ());
 }
 
 static GimpProcedure *
@@ -245,7 +301,7 @@ fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
   GimpProcedure *procedure;
 
   if (g_strcmp0 (name, PLUG_IN_PROC) != 0)
-    return NULL;
+    return spectrum_procedures_create (plug_in, name);
 
   procedure = gimp_image_procedure_new (plug_in, name,
                                         GIMP_PDB_PROC_TYPE_PLUGIN,

@@ -1,5 +1,6 @@
 #include "preview-refresh.h"
 
+#include "spectrum-crop.h"
 #include "step-timings.h"
 
 /* The spectrum view gets at most this many values along each axis. */
@@ -11,6 +12,8 @@ typedef struct
   BandpassSettings *settings;
   gchar            *device_choice;
   fftcl_window      window;
+  gboolean          searching;
+  PatternSearch     search;
 } RefreshRequest;
 
 /* An atomic reference-counted box: each result on its way to the main
@@ -18,6 +21,7 @@ typedef struct
 struct _PreviewRefresh
 {
   BandpassRenderer  *renderer; /* borrowed, untouched after the finish */
+  gsize              width, height; /* the drawable's */
   PreviewResultFunc  on_result;
   gpointer           user_data;
   GMutex             lock;     /* guards `waiting` */
@@ -53,6 +57,8 @@ result_free (PreviewResult *result)
   g_free (result->device);
   g_free (result->warning);
   g_free (result->spectrum);
+  patterns_found_clear (&result->found);
+  g_clear_error (&result->search_error);
   g_clear_error (&result->error);
   g_free (result);
 }
@@ -140,12 +146,38 @@ render (BandpassRenderer     *renderer,
 }
 
 static PreviewResult *
-failure (GError *error)
+failure (const RefreshRequest *request,
+         GError               *error)
 {
   PreviewResult *result = g_new0 (PreviewResult, 1);
 
-  result->error = error;
+  result->searched     = request->searching;
+  result->search_error = request->searching ? g_error_copy (error) : NULL;
+  result->error        = error;
   return result;
+}
+
+/* The search runs on the spectrum view at full resolution, so that no
+ * peak is lost to the view's reduction. */
+static void
+search (const RefreshRequest *request,
+        PreviewResult        *found)
+{
+  PreviewRefresh *refresh = request->refresh;
+  gint            cells_x, cells_y;
+  gfloat         *amplitude;
+
+  amplitude = bandpass_renderer_spectrum (refresh->renderer,
+                                          SPECTRUM_CROP_ALL_CELLS,
+                                          &cells_x, &cells_y,
+                                          &found->search_error);
+  found->searched = TRUE;
+  if (amplitude)
+    spectrum_crop_find_patterns (amplitude, cells_x, cells_y,
+                                 refresh->width, refresh->height,
+                                 &request->search, &found->found,
+                                 &found->search_error);
+  g_free (amplitude);
 }
 
 /* Opens the device and loads the spectrum when the request needs it;
@@ -176,14 +208,21 @@ prepare (const RefreshRequest *request,
   return first->spectrum != NULL;
 }
 
+/* What the request loaded and found goes with the first result
+ * delivered. */
 static void
-move_spectrum (PreviewResult *from,
-               PreviewResult *to)
+move_loaded (PreviewResult *from,
+             PreviewResult *to)
 {
   to->load_ms         = from->load_ms;
   to->spectrum        = g_steal_pointer (&from->spectrum);
   to->spectrum_width  = from->spectrum_width;
   to->spectrum_height = from->spectrum_height;
+  to->searched        = from->searched;
+  to->found           = from->found;
+  to->search_error    = g_steal_pointer (&from->search_error);
+  from->searched      = FALSE;
+  from->found         = (PatternsFound) { 0 };
 }
 
 static void
@@ -202,17 +241,20 @@ run_request (GTask        *task,
   if (! prepare (request, loaded, &error))
     {
       result_free (loaded);
-      deliver (refresh, failure (error));
+      deliver (refresh, failure (request, error));
       g_task_return_boolean (task, TRUE);
       return;
     }
+
+  if (request->searching)
+    search (request, loaded);
 
   coarse_first = bandpass_renderer_coarse_first (renderer);
   if (coarse_first)
     {
       PreviewResult *coarse = render (renderer, request, TRUE);
 
-      move_spectrum (loaded, coarse);
+      move_loaded (loaded, coarse);
       deliver (refresh, coarse);
     }
 
@@ -220,7 +262,7 @@ run_request (GTask        *task,
     {
       PreviewResult *full = render (renderer, request, FALSE);
 
-      move_spectrum (loaded, full);
+      move_loaded (loaded, full);
       if (coarse_first && superseded (refresh))
         result_free (full);
       else
@@ -273,11 +315,49 @@ preview_refresh_new (BandpassRenderer  *renderer,
   PreviewRefresh *refresh = g_atomic_rc_box_new0 (PreviewRefresh);
 
   refresh->renderer  = renderer;
+  refresh->width     = gimp_drawable_get_width (
+                         bandpass_renderer_get_drawable (renderer));
+  refresh->height    = gimp_drawable_get_height (
+                         bandpass_renderer_get_drawable (renderer));
   refresh->on_result = on_result;
   refresh->user_data = user_data;
   g_mutex_init (&refresh->lock);
 
   return refresh;
+}
+
+/* The waiting request's search, if any, goes on with the newer one. */
+static void
+queue (PreviewRefresh *refresh,
+       RefreshRequest *request)
+{
+  g_mutex_lock (&refresh->lock);
+  if (refresh->waiting && refresh->waiting->searching && ! request->searching)
+    {
+      request->searching = TRUE;
+      request->search    = refresh->waiting->search;
+    }
+  request_free (refresh->waiting);
+  refresh->waiting = request;
+  g_mutex_unlock (&refresh->lock);
+
+  if (! refresh->running)
+    start_waiting (refresh);
+}
+
+static RefreshRequest *
+request_new (PreviewRefresh     *refresh,
+             BandpassSettings   *settings,
+             const gchar        *device_choice,
+             const fftcl_window *window)
+{
+  RefreshRequest *request = g_new0 (RefreshRequest, 1);
+
+  request->refresh       = refresh;
+  request->settings      = settings;
+  request->device_choice = g_strdup (device_choice);
+  request->window        = *window;
+  return request;
 }
 
 void
@@ -286,18 +366,22 @@ preview_refresh_request (PreviewRefresh     *refresh,
                          const gchar        *device_choice,
                          const fftcl_window *window)
 {
-  RefreshRequest *request = g_new (RefreshRequest, 1);
+  queue (refresh, request_new (refresh, settings, device_choice, window));
+}
 
-  *request = (RefreshRequest) { refresh, settings, g_strdup (device_choice),
-                                *window };
+void
+preview_refresh_search (PreviewRefresh      *refresh,
+                        BandpassSettings    *settings,
+                        const gchar         *device_choice,
+                        const fftcl_window  *window,
+                        const PatternSearch *search)
+{
+  RefreshRequest *request = request_new (refresh, settings, device_choice,
+                                         window);
 
-  g_mutex_lock (&refresh->lock);
-  request_free (refresh->waiting);
-  refresh->waiting = request;
-  g_mutex_unlock (&refresh->lock);
-
-  if (! refresh->running)
-    start_waiting (refresh);
+  request->searching = TRUE;
+  request->search    = *search;
+  queue (refresh, request);
 }
 
 void

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "bandpass-settings.h"
+#include "found-notches.h"
 #include "spectrum-geometry.h"
 #include "spectrum-picture.h"
 
@@ -35,6 +36,8 @@ struct _SpectrumView
   SpectrumRing         dragged_ring;
   gboolean             clicking;      /* pressed, not yet moved away */
   gdouble              press_x, press_y;
+  gdouble             *found;         /* spectrum_view_set_found's */
+  gsize                found_count;
 };
 
 enum
@@ -150,19 +153,29 @@ draw_ring (cairo_t *cr, SpectrumView *view, SpectrumRing ring)
   cairo_stroke (cr);
 }
 
+static gboolean
+is_found (SpectrumView *view, const gdouble *notch)
+{
+  return found_notches_holds (view->found, view->found_count, notch);
+}
+
+/* Green for the user's notches, orange for found ones. */
 static void
 draw_notches (cairo_t *cr, SpectrumView *view)
 {
   gsize    count;
   gdouble *notches = get_notches (view, &count);
 
-  cairo_set_source_rgb (cr, 0.2, 1.0, 0.4);
   cairo_set_line_width (cr, 1.5);
   for (gsize i = 0; i < count; i += 3)
     for (gint side = -1; side <= 1; side += 2)
       {
         gdouble x, y;
 
+        if (is_found (view, notches + i))
+          cairo_set_source_rgb (cr, 1.0, 0.6, 0.0);
+        else
+          cairo_set_source_rgb (cr, 0.2, 1.0, 0.4);
         spectrum_map_to_screen (&view->map, side * notches[i],
                                 side * notches[i + 1], &x, &y);
         cairo_new_sub_path (cr);
@@ -308,8 +321,11 @@ click (SpectrumView *view, gdouble x, gdouble y)
 }
 
 static gchar *
-hint_text (void)
+hint_text (SpectrumView *view)
 {
+  if (view->found_count > 0)
+    return g_strdup (_("Orange: patterns found, green: your notches; click "
+                       "one to remove it"));
   return g_strdup (_("Drag a ring to change a cut-off; click a bright spot "
                      "to remove that pattern"));
 }
@@ -326,10 +342,25 @@ ring_text (SpectrumView *view, SpectrumRing ring)
                             "Drag to change this cut-off"), period);
 }
 
+/* What a click on notch `index` does, for the line below. */
+static const gchar *
+notch_click_text (SpectrumView *view, gint index)
+{
+  gsize        count;
+  gdouble     *notches = get_notches (view, &count);
+  const gchar *text    = is_found (view, notches + 3 * index)
+                         ? _("A pattern found: click to remove this notch")
+                         : _("Click to remove this notch");
+
+  g_free (notches);
+  return text;
+}
+
 static gchar *
 frequency_text (SpectrumView *view, gdouble x, gdouble y)
 {
-  gboolean on_notch = notch_under (view, x, y) >= 0;
+  gint     index    = notch_under (view, x, y);
+  gboolean on_notch = index >= 0;
   gdouble  fx, fy, period, angle;
   gint     u, v;
 
@@ -341,8 +372,8 @@ frequency_text (SpectrumView *view, gdouble x, gdouble y)
   angle  = spectrum_stripe_angle (fx, fy);
   if (on_notch)
     return g_strdup_printf (_("Period %.1f px, stripes at %.0f° from "
-                              "horizontal\nClick to remove this notch"),
-                            period, angle);
+                              "horizontal\n%s"),
+                            period, angle, notch_click_text (view, index));
   return g_strdup_printf (_("Period %.1f px, stripes at %.0f° from "
                             "horizontal\nClick to remove the brightest spot "
                             "near here"),
@@ -366,7 +397,7 @@ show_pointer (SpectrumView *view, gdouble x, gdouble y, gboolean inside)
   if (view->dragged_ring != SPECTRUM_RING_NONE)
     text = ring_text (view, view->dragged_ring);
   else if (! inside)
-    text = hint_text ();
+    text = hint_text (view);
   else if (ring != SPECTRUM_RING_NONE)
     text = ring_text (view, ring);
   else
@@ -503,7 +534,7 @@ static void
 spectrum_view_constructed (GObject *object)
 {
   SpectrumView *view = SPECTRUM_VIEW (object);
-  gchar        *hint = hint_text ();
+  gchar        *hint = hint_text (view);
 
   G_OBJECT_CLASS (spectrum_view_parent_class)->constructed (object);
 
@@ -557,6 +588,7 @@ spectrum_view_finalize (GObject *object)
   SpectrumView *view = SPECTRUM_VIEW (object);
 
   g_free (view->amplitude);
+  g_free (view->found);
   g_clear_pointer (&view->spectrum, cairo_surface_destroy);
   g_clear_pointer (&view->tint, cairo_surface_destroy);
 
@@ -616,5 +648,23 @@ spectrum_view_set_spectrum (SpectrumView *view,
   g_clear_pointer (&view->tint, cairo_surface_destroy);
   view->spectrum = spectrum_picture_grey (amplitude, width, height);
   fit_map (view);
+  gtk_widget_queue_draw (view->area);
+}
+
+void
+spectrum_view_set_found (SpectrumView  *view,
+                         const gdouble *found,
+                         gsize          count)
+{
+  gchar *hint;
+
+  g_return_if_fail (SPECTRUM_IS_VIEW (view));
+
+  g_free (view->found);
+  view->found       = g_memdup2 (found, count * sizeof (gdouble));
+  view->found_count = count;
+  hint = hint_text (view);
+  gtk_label_set_text (GTK_LABEL (view->label), hint);
+  g_free (hint);
   gtk_widget_queue_draw (view->area);
 }

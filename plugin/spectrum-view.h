@@ -3,7 +3,8 @@
  * the procedure's config. Dragging a ring sets large-structures or
  * small-structures; clicking a bright peak adds a notch there (its mirror
  * is drawn too), clicking a notch removes it; the line below tells the
- * period in pixels and the angle under the pointer. */
+ * period in pixels and the angle under the pointer. Notches that a search
+ * for patterns found are drawn in a colour of their own. */
 #ifndef SPECTRUM_VIEW_H
 #define SPECTRUM_VIEW_H
 
@@ -24,5 +25,12 @@ void       spectrum_view_set_spectrum (SpectrumView        *view,
                                        const gfloat        *amplitude,
                                        gint                 width,
                                        gint                 height);
+
+/* The notches a search found (`count` numbers, triples as the config's
+ * "notches" holds them; the view keeps a copy): those of them that the
+ * config holds are drawn in the found colour. */
+void       spectrum_view_set_found    (SpectrumView        *view,
+                                       const gdouble       *found,
+                                       gsize                count);
 
 #endif

@@ -24,6 +24,8 @@ CONTRACT = [
     ("padding", "choice", ["mirror", "zero", "smooth"], None, "mirror"),
     ("channels", "choice", ["rgb", "luminance"], None, "rgb"),
     ("linear", "gboolean", None, None, False),
+    ("find-patterns", "gboolean", None, None, False),
+    ("pattern-sensitivity", "gdouble", 0, 100, 50),
 ]
 
 INTROSPECT = r'''

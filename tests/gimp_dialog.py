@@ -8,8 +8,12 @@ edit, and the call must succeed on the chosen device.
 The image is coffee.png with a diagonal wave over it. In the spectrum view
 the test clicks the wave's peak, which must add a notch there (drawn with
 its mirror); a click on the mirror must remove it, another on the peak add
-it again; it drags the small-structures ring, which must follow; the
-filtered image must have lost the wave.
+it again; it drags the small-structures ring, which must follow. Then, the
+clicked notch removed, it presses "Find patterns": a found notch must be
+drawn in the found colour at the peak and its mirror, a click on it must
+remove it and another press bring it back; OK must write it into the
+notches (one triple within a frequency bin of the wave, saved as the
+procedure's last values) and the filtered image must have lost the wave.
 
 Usage: gimp_dialog.py PATH/TO/fft-bandpass [SCREENSHOT-FOLDER]"""
 import os
@@ -46,6 +50,7 @@ WAVE = (1 / 12, -1 / 16)
 WAVE_AMPLITUDE = 0.15
 SMALL_RING = (255, 230, 51)   # the spectrum view's colours (spectrum-view.c)
 NOTCH_RING = (51, 255, 102)
+FOUND_RING = (255, 153, 0)
 SMALL_STRUCTURES = 3          # the default: the small ring's period
 
 
@@ -122,9 +127,34 @@ def click_at(env, window, x, y):
     time.sleep(2)
 
 
-def notch_pixels(shot):
-    ys, xs = np.nonzero(np.all(pixels(shot) == NOTCH_RING, axis=2))
+def notch_pixels(shot, colour=NOTCH_RING):
+    ys, xs = np.nonzero(np.all(pixels(shot) == colour, axis=2))
     return xs, ys
+
+
+def at_and_mirrored(shot, colour, centre, peak):
+    """Whether `colour` circles the wave's peak and its mirror."""
+    xs, ys = notch_pixels(shot, colour)
+    near = lambda px, py: np.any(np.hypot(xs - px, ys - py) < 10)
+    (cx, cy), (x, y) = centre, peak
+    return near(x, y) and near(2 * cx - x, 2 * cy - y)
+
+
+def press_find(harness, env, window, name, timeout=60):
+    """Presses "Find patterns" and waits (at most `timeout` s) for found
+    notches to show. Its
+    mnemonic is shared with "Channels to filter" under Advanced, which GTK
+    focuses in turn with it: the keys go from the sensitivity's field,
+    beside the button, back over the slider to the button."""
+    gx.xdotool(env, "windowfocus", "--sync", window)
+    gx.xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+y")
+    gx.xdotool(env, "key", "shift+Tab", "shift+Tab", "space")
+    deadline = time.time() + timeout
+    while True:
+        time.sleep(1)
+        shot = gx.screenshot(env, window, harness.path(name))
+        if len(notch_pixels(shot, FOUND_RING)[0]) or time.time() > deadline:
+            return shot
 
 
 def drive_spectrum(harness, env, window):
@@ -166,6 +196,64 @@ def drive_spectrum(harness, env, window):
     gh.check(dragged is not None and abs(dragged[2] - scale / 4) < 3,
              f"the small ring follows the drag to {scale / 4:.0f} px: "
              f"{dragged and round(dragged[2])} px")
+    return (cx, cy), (cx + WAVE[0] * scale, cy + WAVE[1] * scale)
+
+
+def find_patterns(harness, env, window, centre, peak):
+    """Finds nothing new where the clicked notch covers the wave; removes
+    the clicked notch, finds the wave's, removes that with a click and
+    finds it again. Returns the screenshot with it found."""
+    covered = press_find(harness, env, window, "found-covered.png", timeout=5)
+    gh.check(len(notch_pixels(covered, FOUND_RING)[0]) == 0 and
+             at_and_mirrored(covered, NOTCH_RING, centre, peak),
+             "a pattern a clicked notch covers is not added again")
+
+    click_at(env, window, *peak)
+    cleared = gx.screenshot(env, window, harness.path("spectrum-cleared.png"))
+    gh.check(len(notch_pixels(cleared)[0]) == 0,
+             "a click on the clicked notch removes it")
+
+    found = press_find(harness, env, window, "found.png")
+    gh.check(at_and_mirrored(found, FOUND_RING, centre, peak),
+             "Find patterns draws a found notch at the peak and its mirror")
+    gh.check(len(notch_pixels(found)[0]) == 0,
+             "the found notch is not drawn as a clicked one")
+
+    click_at(env, window, *peak)
+    dropped = gx.screenshot(env, window, harness.path("found-dropped.png"))
+    gh.check(len(notch_pixels(dropped, FOUND_RING)[0]) == 0,
+             "a click on the found notch removes it")
+
+    again = press_find(harness, env, window, "found-again.png")
+    gh.check(at_and_mirrored(again, FOUND_RING, centre, peak),
+             "pressing again finds the notch again")
+    return again
+
+
+def saved_notches(harness):
+    """The notches of the procedure's last values, as the dialog's OK
+    saved them, or None."""
+    path = os.path.join(harness.gimpdir, "plug-in-settings",
+                        "GimpProcedureConfigRun-plug-in-fft-bandpass.last")
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        words = f.read().split("(notches", 1)[-1].split(")")[0].split()
+    return [float(w) for w in words[1:]] if words else None
+
+
+def check_saved_notch(harness):
+    notches = saved_notches(harness)
+    height, width = 400, 600
+    wave = np.array(WAVE)
+    ok = notches is not None and len(notches) == 3
+    if ok:
+        found = np.array(notches[:2])
+        found = found if found @ wave > 0 else -found
+        ok = (abs(found[0] - wave[0]) <= 1 / width and
+              abs(found[1] - wave[1]) <= 1 / height)
+    gh.check(ok, f"the Notches field holds one notch within a bin of the "
+             f"wave {tuple(round(w, 5) for w in WAVE)}: {notches}")
 
 
 def drive(harness, env, window):
@@ -200,11 +288,15 @@ def main():
     with gx.InteractiveCall(harness, source, target) as call:
         window = call.wait_for_dialog()
         if gh.check(window is not None, "the dialog opens"):
-            drive_spectrum(harness, call.env, window)
+            spots = drive_spectrum(harness, call.env, window)
+            found = spots and find_patterns(harness, call.env, window, *spots)
             shot = drive(harness, call.env, window)
             if shots:
                 os.makedirs(shots, exist_ok=True)
                 shutil.copy(shot, os.path.join(shots, "dialog.png"))
+                if found:
+                    shutil.copy(found,
+                                os.path.join(shots, "find-patterns.png"))
             call.press_ok(window)
     statuses = call.statuses()
     gh.check(statuses == ["STATUS success"],
@@ -213,7 +305,9 @@ def main():
         kept = (wave_amplitude(gh.read_pfm(target)) /
                 wave_amplitude(gh.read_pfm(source)))
         # The band alone would keep about 0.9 of it (Gaussian, 4 … 123 px).
-        gh.check(kept < 0.2, f"the notch removes the wave: {kept:.3f} of it left")
+        gh.check(kept < 0.2, f"the found notch removes the wave: {kept:.3f} "
+                 f"of it left")
+    check_saved_notch(harness)
     sys.exit(gh.finish())
 
 

@@ -1,0 +1,126 @@
+/* pattern-bench — how long the pattern finder (core/pattern-finder.h)
+ * takes on a 12-megapixel image, on the device FFTCL_DEVICE names (else
+ * fftcl's default): a synthetic 4000×3000 RGB float photo with three
+ * oblique waves. Prints the median of RUNS runs of each step apart: the
+ * spectrum (spectrum_source_amplitude: the forward transform, which the
+ * preview keeps anyway) and the search in it (patterns_find_in_spectrum),
+ * with the passes over rows split over every processor.
+ *
+ * Usage: pattern-bench [RUNS]   (5 if not given)
+ * Times are host wall-clock milliseconds. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "clock.h"
+#include "core_bench_runs.h"
+#include "pattern-finder.h"
+#include "spectrum-source.h"
+
+#define IMAGE_WIDTH  4000
+#define IMAGE_HEIGHT 3000
+#define COMPONENTS   3
+#define GRID         4096
+#define MOST_RUNS    101
+
+static const double waves[][3] = {
+  /* fx, fy (cycles/px), amplitude */
+  { 0.1234, 0.0567, 15.0 / 255 },
+  { -0.0712, 0.2101, 20.0 / 255 },
+  { 0.3010, 0.1502, 10.0 / 255 },
+};
+
+/* A photo stand-in: soft light, a disc with hard edges, noise, and the
+ * waves. */
+static float *
+photo_with_waves (void)
+{
+  float        *pixels = malloc (sizeof (float) * IMAGE_WIDTH * IMAGE_HEIGHT *
+                                 COMPONENTS);
+  unsigned int  noise  = 12345;
+
+  for (size_t y = 0; pixels && y < IMAGE_HEIGHT; y++)
+    for (size_t x = 0; x < IMAGE_WIDTH; x++)
+      {
+        double u = x / (double) IMAGE_WIDTH, v = y / (double) IMAGE_HEIGHT;
+        double dx = u - 0.4, dy = v - 0.55;
+        double value = 0.35 + 0.25 * u - 0.15 * v +
+                       (dx * dx + dy * dy < 0.04 ? 0.25 : 0);
+
+        for (size_t w = 0; w < sizeof waves / sizeof waves[0]; w++)
+          value += waves[w][2] * cos (2 * M_PI * (waves[w][0] * x +
+                                                  waves[w][1] * y));
+        for (size_t c = 0; c < COMPONENTS; c++)
+          {
+            noise = noise * 1664525u + 1013904223u;
+            pixels[(y * IMAGE_WIDTH + x) * COMPONENTS + c] =
+              (float) (value + 0.02 * ((noise >> 8) / 16777216.0 - 0.5));
+          }
+      }
+  return pixels;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const PixelLayout   layout = { COMPONENTS, COMPONENTS, 0, 0 };
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  size_t              runs   = argc > 1 ? strtoul (argv[1], NULL, 10) : 5;
+  double              spectrum_ms[MOST_RUNS], search_ms[MOST_RUNS];
+  float              *pixels = photo_with_waves ();
+  fftcl_context      *context;
+  fftcl_error         err;
+  PatternsFound       found = { 0 };
+
+  if (runs < 1 || runs > MOST_RUNS || ! pixels)
+    {
+      fprintf (stderr, "pattern-bench: 1 … %d runs, and memory for the "
+               "image\n", MOST_RUNS);
+      return 1;
+    }
+  if (fftcl_context_create (NULL, &context, &err) != FFTCL_OK)
+    {
+      fprintf (stderr, "pattern-bench: %s\n", err.message);
+      return 1;
+    }
+
+  for (size_t r = 0; r < runs; r++)
+    {
+      double  start = fftcl_now_ms ();
+      size_t  cells_x, cells_y;
+      float  *amplitude = spectrum_source_amplitude (context, pixels, &layout,
+                                                     IMAGE_WIDTH, IMAGE_WIDTH,
+                                                     IMAGE_HEIGHT, GRID,
+                                                     &cells_x, &cells_y, &err);
+
+      spectrum_ms[r] = fftcl_now_ms () - start;
+      patterns_found_clear (&found);
+      start = fftcl_now_ms ();
+      if (! amplitude ||
+          patterns_find_in_spectrum (amplitude, cells_x, cells_y, GRID, GRID,
+                                     IMAGE_WIDTH, IMAGE_HEIGHT, &search,
+                                     split_over_processors, &found,
+                                     &err) != FFTCL_OK)
+        {
+          fprintf (stderr, "pattern-bench: %s\n", err.message);
+          return 1;
+        }
+      search_ms[r] = fftcl_now_ms () - start;
+      free (amplitude);
+    }
+
+  printf ("device: %s\n", fftcl_context_device_name (context));
+  printf ("%d×%d RGB, %zu runs, median ms: spectrum %.1f, search %.1f; "
+          "%zu notches found for %zu waves\n", IMAGE_WIDTH, IMAGE_HEIGHT,
+          runs, median_ms (spectrum_ms, runs), median_ms (search_ms, runs),
+          found.count, sizeof waves / sizeof waves[0]);
+  for (size_t i = 0; i < found.count; i++)
+    printf ("  (%.5f, %.5f) radius %.6f\n", found.notches[3 * i],
+            found.notches[3 * i + 1], found.notches[3 * i + 2]);
+
+  patterns_found_clear (&found);
+  fftcl_context_destroy (context);
+  free (pixels);
+  return 0;
+}

@@ -1,0 +1,306 @@
+/* fft:band-pass — the plug-in's band-pass as a GEGL operation, so that
+ * GIMP applies it non-destructively (editable later, with its preview,
+ * opacity and blend modes) and `gegl` runs it in batch. Every property is
+ * the procedure argument of the same name, range and default
+ * (docs/contract.md §2); notches are text, three numbers per notch, as
+ * GEGL has no array properties. The filter is the plug-in's core, on
+ * FFTW: the operation runs inside GIMP's own process, and whatever fails
+ * there passes the input through with a warning, never a black layer. */
+#ifdef GEGL_PROPERTIES
+
+#include "pattern-finder.h"
+
+enum_start (fft_band_pass_shape)
+  enum_value (FFT_BAND_PASS_GAUSSIAN,    "gaussian",    "Gaussian")
+  enum_value (FFT_BAND_PASS_BUTTERWORTH, "butterworth", "Butterworth")
+  enum_value (FFT_BAND_PASS_IDEAL,       "ideal",       "Ideal (sharp)")
+enum_end (FftBandPassShape)
+
+enum_start (fft_band_pass_mode)
+  enum_value (FFT_BAND_PASS_PASS,   "band-pass",   "Band-pass")
+  enum_value (FFT_BAND_PASS_REJECT, "band-reject", "Band-reject")
+enum_end (FftBandPassMode)
+
+enum_start (fft_band_pass_stripes)
+  enum_value (FFT_BAND_PASS_STRIPES_NONE,       "none",       "None")
+  enum_value (FFT_BAND_PASS_STRIPES_HORIZONTAL, "horizontal", "Horizontal")
+  enum_value (FFT_BAND_PASS_STRIPES_VERTICAL,   "vertical",   "Vertical")
+enum_end (FftBandPassStripes)
+
+enum_start (fft_band_pass_padding)
+  enum_value (FFT_BAND_PASS_MIRROR, "mirror", "Mirror")
+  enum_value (FFT_BAND_PASS_ZERO,   "zero",   "Zero")
+  enum_value (FFT_BAND_PASS_SMOOTH, "smooth", "Smooth (gradients run on)")
+enum_end (FftBandPassPadding)
+
+enum_start (fft_band_pass_channels)
+  enum_value (FFT_BAND_PASS_RGB,       "rgb",       "Each RGB channel")
+  enum_value (FFT_BAND_PASS_LUMINANCE, "luminance", "Luminance only")
+enum_end (FftBandPassChannels)
+
+property_double (large_structures, "Large structures (px)", 40.0)
+  description ("Remove structures larger than this period, in pixels; "
+               "0 keeps all large structures")
+  value_range (0.0, 1e6)
+  ui_range (0.0, 1000.0)
+
+property_double (small_structures, "Small structures (px)", 3.0)
+  description ("Remove structures smaller than this period, in pixels; "
+               "0 keeps all small structures")
+  value_range (0.0, 1e6)
+  ui_range (0.0, 100.0)
+
+property_enum (shape, "Edge shape", FftBandPassShape, fft_band_pass_shape,
+               FFT_BAND_PASS_GAUSSIAN)
+  description ("How the pass band ends at the cut-offs")
+
+property_double (order, "Butterworth order", 2.0)
+  description ("Butterworth order: higher is steeper")
+  value_range (0.5, 20.0)
+
+property_enum (mode, "Mode", FftBandPassMode, fft_band_pass_mode,
+               FFT_BAND_PASS_PASS)
+  description ("Keep the band, or remove it")
+
+property_boolean (keep_mean, "Keep mean brightness", TRUE)
+  description ("The mean (DC term) passes unchanged")
+
+property_enum (stripes, "Suppress stripes", FftBandPassStripes,
+               fft_band_pass_stripes, FFT_BAND_PASS_STRIPES_NONE)
+  description ("Also suppress horizontal or vertical stripes")
+
+property_double (stripe_tolerance, "Stripe tolerance (%)", 5.0)
+  description ("Tolerance of direction for stripe suppression, in percent")
+  value_range (0.0, 100.0)
+
+property_string (notches, "Notches", "")
+  description ("Notch (reject) discs as numbers fx fy radius in cycles per "
+               "pixel, three per notch; each also rejects its mirror "
+               "(-fx, -fy)")
+
+property_enum (padding, "Padding", FftBandPassPadding, fft_band_pass_padding,
+               FFT_BAND_PASS_MIRROR)
+  description ("What fills the margin up to the power-of-two size")
+
+property_enum (channels, "Channels to filter", FftBandPassChannels,
+               fft_band_pass_channels, FFT_BAND_PASS_RGB)
+  description ("Filter each colour channel, or only lightness keeping the "
+               "colour")
+
+property_boolean (linear, "Linear light", FALSE)
+  description ("Filter linear-light values instead of the stored "
+               "(perceptual) ones")
+
+property_boolean (find_patterns, "Find patterns", FALSE)
+  description ("Find periodic patterns (halftone, moiré, interference, "
+               "scan lines) in the image and add notches that remove them "
+               "to the given ones")
+
+property_double (pattern_sensitivity, "Pattern sensitivity",
+                 PATTERN_SENSITIVITY_DEFAULT)
+  description ("How weak a pattern may be and still be found: higher "
+               "finds weaker patterns")
+  value_range (PATTERN_SENSITIVITY_MIN, PATTERN_SENSITIVITY_MAX)
+
+#else
+
+#define GEGL_OP_FILTER
+#define GEGL_OP_NAME     fft_band_pass
+#define GEGL_OP_C_SOURCE fft-band-pass.c
+
+/* gegl-op.h translates the enum labels with dgettext. */
+#include <glib/gi18n-lib.h>
+
+#include "gegl-op.h"
+
+#include "op-filter.h"
+#include "op-settings.h"
+#include "pass-through.h"
+
+static const fftcl_shape shapes[] =
+{
+  [FFT_BAND_PASS_GAUSSIAN]    = FFTCL_SHAPE_GAUSSIAN,
+  [FFT_BAND_PASS_BUTTERWORTH] = FFTCL_SHAPE_BUTTERWORTH,
+  [FFT_BAND_PASS_IDEAL]       = FFTCL_SHAPE_IDEAL,
+};
+
+static const fftcl_stripes stripes[] =
+{
+  [FFT_BAND_PASS_STRIPES_NONE]       = FFTCL_STRIPES_NONE,
+  [FFT_BAND_PASS_STRIPES_HORIZONTAL] = FFTCL_STRIPES_HORIZONTAL,
+  [FFT_BAND_PASS_STRIPES_VERTICAL]   = FFTCL_STRIPES_VERTICAL,
+};
+
+static const PaddingKind paddings[] =
+{
+  [FFT_BAND_PASS_MIRROR] = PADDING_MIRROR,
+  [FFT_BAND_PASS_ZERO]   = PADDING_ZERO,
+  [FFT_BAND_PASS_SMOOTH] = PADDING_SMOOTH,
+};
+
+static const BandpassChannels channels[] =
+{
+  [FFT_BAND_PASS_RGB]       = BANDPASS_CHANNELS_RGB,
+  [FFT_BAND_PASS_LUMINANCE] = BANDPASS_CHANNELS_LUMINANCE,
+};
+
+/* The settings but the notches, which op_settings_read_notches reads. */
+static BandpassSettings
+settings_from (const GeglProperties *o)
+{
+  return (BandpassSettings) {
+    .gain = {
+      .large_period     = o->large_structures,
+      .small_period     = o->small_structures,
+      .shape            = shapes[o->shape],
+      .order            = o->order,
+      .reject           = o->mode == FFT_BAND_PASS_REJECT,
+      .keep_mean        = o->keep_mean,
+      .stripes          = stripes[o->stripes],
+      .stripe_tolerance = o->stripe_tolerance,
+    },
+    .padding             = paddings[o->padding],
+    .channels            = channels[o->channels],
+    .linear              = o->linear,
+    .find_patterns       = o->find_patterns,
+    .pattern_sensitivity = o->pattern_sensitivity,
+  };
+}
+
+/* As the plug-in filters a drawable stored in the input's format. */
+static RenderFormat
+filtered_format (GeglOperation *operation)
+{
+  const GeglProperties *o        = GEGL_PROPERTIES (operation);
+  const Babl           *source   = gegl_operation_get_source_format (operation,
+                                                                     "input");
+  BandpassSettings      settings = settings_from (o);
+  BablModelFlag         flags;
+
+  if (! source)
+    source = babl_format ("R'G'B'A float");
+  flags = babl_get_model_flags (babl_format_get_model (source));
+
+  return render_format_for (source, (flags & BABL_MODEL_FLAG_GRAY) != 0,
+                            babl_format_has_alpha (source), &settings);
+}
+
+static void
+prepare (GeglOperation *operation)
+{
+  RenderFormat format = filtered_format (operation);
+
+  gegl_operation_set_format (operation, "input",  format.format);
+  gegl_operation_set_format (operation, "output", format.format);
+}
+
+/* Every output pixel depends on every input pixel. */
+static GeglRectangle
+whole_input (GeglOperation       *operation,
+             const GeglRectangle *roi)
+{
+  const GeglRectangle *box = gegl_operation_source_get_bounding_box (operation,
+                                                                     "input");
+
+  return box && ! gegl_rectangle_is_infinite_plane (box) ? *box : *roi;
+}
+
+static GeglRectangle
+get_required_for_output (GeglOperation       *operation,
+                         const gchar         *input_pad G_GNUC_UNUSED,
+                         const GeglRectangle *roi)
+{
+  return whole_input (operation, roi);
+}
+
+static GeglRectangle
+get_invalidated_by_change (GeglOperation       *operation,
+                           const gchar         *input_pad G_GNUC_UNUSED,
+                           const GeglRectangle *roi)
+{
+  return whole_input (operation, roi);
+}
+
+static GeglRectangle
+get_cached_region (GeglOperation       *operation,
+                   const GeglRectangle *roi)
+{
+  return whole_input (operation, roi);
+}
+
+static gboolean
+filter (GeglOperation       *operation,
+        GeglBuffer          *input,
+        GeglBuffer          *output,
+        const GeglRectangle *whole)
+{
+  GeglProperties   *o        = GEGL_PROPERTIES (operation);
+  RenderFormat      format   = filtered_format (operation);
+  BandpassSettings  settings = settings_from (o);
+  gchar            *warning  = NULL;
+  gchar            *message  = NULL;
+  gboolean          filtered;
+
+  filtered = op_settings_read_notches (&settings, o->notches, &message) &&
+             op_settings_check_band (&settings, &message) &&
+             op_filter_run (input, output, whole, &format, &settings,
+                            &warning, &message);
+  if (warning)
+    g_warning ("fft:band-pass: %s.", warning);
+  if (! filtered)
+    pass_through (input, output, whole, message);
+
+  g_free (warning);
+  g_free (message);
+  op_settings_clear (&settings);
+  return TRUE;
+}
+
+static gboolean
+process (GeglOperation       *operation,
+         GeglBuffer          *input,
+         GeglBuffer          *output,
+         const GeglRectangle *result,
+         gint                 level G_GNUC_UNUSED)
+{
+  const GeglRectangle *box = gegl_operation_source_get_bounding_box (operation,
+                                                                     "input");
+
+  if (! box || gegl_rectangle_is_empty (box))
+    return TRUE;
+  if (gegl_rectangle_is_infinite_plane (box))
+    return pass_through (input, output, result,
+                         "the input has no bounds to filter as a whole");
+
+  return filter (operation, input, output, box);
+}
+
+static void
+gegl_op_class_init (GeglOpClass *klass)
+{
+  GeglOperationClass       *operation_class = GEGL_OPERATION_CLASS (klass);
+  GeglOperationFilterClass *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
+
+  operation_class->prepare                   = prepare;
+  operation_class->get_required_for_output   = get_required_for_output;
+  operation_class->get_invalidated_by_change = get_invalidated_by_change;
+  operation_class->get_cached_region         = get_cached_region;
+  /* One call filters the whole input: GEGL must not split it. */
+  operation_class->threaded                  = FALSE;
+  filter_class->process                      = process;
+
+  gegl_operation_class_set_keys (operation_class,
+    "name",           "fft:band-pass",
+    "title",          "Band-pass (FFT)",
+    "categories",     "frequency:enhance",
+    "gimp:menu-path", "<Image>/Filters/Frequency",
+    "gimp:menu-label", "Band-pass (FFT)…",
+    "description",    "Removes large structures (uneven illumination) and "
+                      "small ones (noise) at once through the FFT, with "
+                      "Gaussian, Butterworth or ideal edges, and periodic "
+                      "patterns with notches and stripe suppression; the "
+                      "same filter as Filters › Frequency › Band-pass…",
+    NULL);
+}
+
+#endif

@@ -1,0 +1,26 @@
+/* notches-text — the notches as text, the form a GEGL property can hold
+ * (GEGL has no array properties): numbers separated by spaces, tabs,
+ * commas or semicolons, three per notch (fx, fy, radius), read in the C
+ * locale whatever the user's. Plain C (no GLib). */
+#ifndef NOTCHES_TEXT_H
+#define NOTCHES_TEXT_H
+
+#include <stddef.h>
+
+typedef enum
+{
+  NOTCHES_TEXT_OK,
+  NOTCHES_TEXT_NOT_A_NUMBER, /* a word that does not read as a number */
+  NOTCHES_TEXT_MEMORY
+} NotchesTextStatus;
+
+/* The numbers of `text` (NULL reads as empty) in *numbers (malloc'ed;
+ * NULL when there are none) and their count in *count. On failure
+ * *numbers is NULL, *count 0, and for NOTCHES_TEXT_NOT_A_NUMBER *bad
+ * (when not NULL) the offset of the word in `text`. */
+NotchesTextStatus notches_text_read (const char  *text,
+                                     double     **numbers,
+                                     size_t      *count,
+                                     size_t      *bad);
+
+#endif

@@ -1,0 +1,26 @@
+/* op-filter — the operation's one job: the whole of an input buffer
+ * band-passed into the output, on FFTW in the calling process, through
+ * the plug-in's core (filtered-image.h) and its choice of format. */
+#ifndef OP_FILTER_H
+#define OP_FILTER_H
+
+#include <gegl.h>
+
+#include "bandpass-settings.h"
+#include "render-format.h"
+
+/* Filters `area` of `input` (the whole image) as `settings` say, in
+ * `format`, into the same area of `output`. Memory is checked before
+ * anything is allocated: where only the image without its margin against
+ * wrap-around fits, it is filtered so and *warning (free with g_free)
+ * says so. FALSE, with a message (free with g_free), when it could not
+ * filter; `output` is then untouched. */
+gboolean op_filter_run (GeglBuffer             *input,
+                        GeglBuffer             *output,
+                        const GeglRectangle    *area,
+                        const RenderFormat     *format,
+                        const BandpassSettings *settings,
+                        gchar                 **warning,
+                        gchar                 **message);
+
+#endif

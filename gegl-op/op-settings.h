@@ -1,0 +1,31 @@
+/* op-settings — the operation's properties as the plug-in's settings
+ * (BandpassSettings), checked as docs/contract.md §2 checks the
+ * procedure's arguments. A failing check is a message: the operation
+ * then passes its input through. */
+#ifndef OP_SETTINGS_H
+#define OP_SETTINGS_H
+
+#include "bandpass-settings.h"
+
+/* Reads the notches from `text` (notches-text.h) into settings->notches
+ * (free with op_settings_clear) and gain.notch_count. FALSE, with a
+ * message (free with g_free), when the text holds what is not a number
+ * or not three numbers per notch, or a notch out of range. */
+gboolean op_settings_read_notches (BandpassSettings        *settings,
+                                   const gchar             *text,
+                                   gchar                  **message);
+
+/* FALSE, with a message, when the band is empty. */
+gboolean op_settings_check_band   (const BandpassSettings  *settings,
+                                   gchar                  **message);
+
+/* FALSE, with a message, when a notch is narrower than half a bin of the
+ * grid a width × height image is padded to. */
+gboolean op_settings_check_grid   (const BandpassSettings  *settings,
+                                   gsize                    width,
+                                   gsize                    height,
+                                   gchar                  **message);
+
+void     op_settings_clear        (BandpassSettings        *settings);
+
+#endif

@@ -1,0 +1,17 @@
+/* pass-through — what the operation does whenever it cannot filter: it
+ * says why and hands its input on unchanged. Inside GIMP a process ()
+ * that fails would blacken the layer, and an abort would take GIMP and
+ * the user's unsaved work down. */
+#ifndef PASS_THROUGH_H
+#define PASS_THROUGH_H
+
+#include <gegl.h>
+
+/* Warns with `why` and copies `area` of `input` to `output`. Always
+ * TRUE, process ()'s answer. */
+gboolean pass_through (GeglBuffer          *input,
+                       GeglBuffer          *output,
+                       const GeglRectangle *area,
+                       const gchar         *why);
+
+#endif

@@ -1,0 +1,129 @@
+#include "found-patterns.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "drawable-pixels.h"
+#include "render-format.h"
+#include "row-split-gegl.h"
+
+PatternSearch
+found_patterns_search (const BandpassSettings *settings)
+{
+  const fftcl_gain *gain   = &settings->gain;
+  PatternSearch     search = { .sensitivity = settings->pattern_sensitivity };
+
+  if (! gain->reject)
+    {
+      if (gain->large_period > 0.0)
+        search.lowest_frequency = 1.0 / gain->large_period;
+      if (gain->small_period > 0.0)
+        search.highest_frequency = 1.0 / gain->small_period;
+    }
+
+  return search;
+}
+
+gboolean
+found_patterns_set_small (const BandpassSettings *settings,
+                          const PatternsFound    *found)
+{
+  return found->small_period > 0.0 && ! settings->gain.reject &&
+         settings->gain.small_period == 0.0;
+}
+
+void
+found_patterns_add (BandpassSettings       *with_found,
+                    const BandpassSettings *settings,
+                    const PatternsFound    *found)
+{
+  bandpass_settings_copy_adding (with_found, settings, found->notches,
+                                 found->count);
+
+  if (found_patterns_set_small (settings, found))
+    with_found->gain.small_period = found->small_period;
+}
+
+/* The search of one drawable's pixels. It makes no libgimp call, so it
+ * may run in a thread of its own. */
+typedef struct
+{
+  fftcl_context *context;
+  const gfloat  *pixels;
+  PixelLayout    layout;
+  gsize          width, height;
+  PatternSearch  search;
+  PatternsFound  found;
+  fftcl_error    fft_error;
+  fftcl_status   status;
+} PatternJob;
+
+static void
+run_search (gpointer job_pointer)
+{
+  PatternJob *job = job_pointer;
+
+  job->status = patterns_find (job->context, job->pixels, &job->layout,
+                               job->width, job->width, job->height,
+                               &job->search, row_split_gegl, &job->found,
+                               &job->fft_error);
+}
+
+/* Reads `drawable` as the final run does and searches it. */
+static gboolean
+search_drawable (PatternJob             *job,
+                 const BandpassSettings *settings,
+                 GimpDrawable           *drawable,
+                 PulsingWorkerFunc       pulse,
+                 gpointer                pulse_data,
+                 GError                **error)
+{
+  DrawablePixels source;
+  RenderFormat   format;
+  gfloat        *pixels;
+  gboolean       searched = FALSE;
+
+  drawable_pixels_init (&source, drawable);
+  format = render_format_for (source.stored_format, source.gray,
+                              source.has_alpha, settings);
+  pixels = drawable_pixels_get (&source, format.format, error);
+  if (pixels)
+    {
+      job->pixels = pixels;
+      job->layout = format.layout;
+      job->width  = source.width;
+      job->height = source.height;
+      pulsing_worker_run (run_search, job, pulse, pulse_data);
+      g_free (pixels);
+
+      searched = job->status == FFTCL_OK;
+      if (! searched)
+        g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                     _("Finding patterns in \"%s\" failed: %s"),
+                     source.name, job->fft_error.message);
+    }
+
+  drawable_pixels_clear (&source);
+  return searched;
+}
+
+gboolean
+found_patterns_in_drawable (BandpassSettings       *with_found,
+                            const BandpassSettings *settings,
+                            GimpDrawable           *drawable,
+                            fftcl_context          *context,
+                            PulsingWorkerFunc       pulse,
+                            gpointer                pulse_data,
+                            GError                **error)
+{
+  PatternJob job = { .context = context,
+                     .search  = found_patterns_search (settings) };
+
+  *with_found = (BandpassSettings) { 0 };
+  if (! search_drawable (&job, settings, drawable, pulse, pulse_data,
+                         error))
+    return FALSE;
+
+  found_patterns_add (with_found, settings, &job.found);
+  patterns_found_clear (&job.found);
+  return TRUE;
+}

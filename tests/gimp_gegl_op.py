@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""The GEGL operation fft:band-pass (gegl-op/) in real headless GIMP 3, and
+through the gegl command line:
+
+  - its properties are the procedure's arguments (which gimp_contract.py
+    checks against the contract): names, order, types, ranges, defaults;
+    notches as text;
+  - appended through GimpDrawableFilter and merged, it gives the
+    plug-in's pixels for the same arguments within 1/255, for several
+    shapes, modes, paddings, stripes, notches, channels and linear light
+    on RGB, RGBA, GRAY and GRAYA, 8-bit and float; where the stored values
+    are filtered as they are, also the numpy oracle's (gimp_oracle.py);
+  - find-patterns with the band off removes the picture's pattern as the
+    plug-in's does;
+  - saved as XCF with the filter not merged, closed and loaded again, the
+    layer still holds it with its settings, and merged gives the same;
+  - properties changed after the filter is appended, then merged, give
+    the new settings' result;
+  - bad notches (not three per notch, out of range, not numbers, too
+    narrow for the grid) and an empty band leave the layer unchanged;
+  - `gegl in.png -o out.png -- fft:band-pass large-structures=40
+    small-structures=3` gives the plug-in's pixels.
+
+The module is installed into a private folder that GEGL_PATH names,
+before GEGL's own. Usage:
+  gimp_gegl_op.py PATH/TO/fft-bandpass PATH/TO/fft-band-pass.so GEGL-MODULES-DIR [GEGL-CLI]
+GEGL_CLI in the environment names the gegl program instead."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+from PIL import Image
+
+import gimp_harness as gh
+from gimp_contract_behaviour import io_format
+from gimp_oracle import Params, filter_image
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RNG = np.random.default_rng(22)
+STEP = 1 / 255
+FLOAT_ERROR = 2e-5
+
+
+def picture(h, w, planes, alpha):
+    y, x = np.mgrid[0:h, 0:w] / max(h, w)
+    image = np.empty((h, w, planes))
+    for c in range(planes):
+        a, b = RNG.uniform(0.1, 0.25, 2)
+        image[..., c] = 0.5 + a * np.cos(2 * np.pi * 3 * x + c) * np.sin(2 * np.pi * 2 * y) \
+            + b * np.cos(2 * np.pi * (0.1 * w * x + 0.05 * h * y)) \
+            + 0.05 * RNG.standard_normal((h, w))
+    image = np.clip(image, 0.02, 0.98)
+    if alpha:
+        image = np.dstack([image, RNG.choice([0.0, 0.5, 1.0], size=(h, w))])
+    return image[..., 0] if planes == 1 and not alpha else image
+
+
+def params_dict(p):
+    return {"large-structures": float(p.large), "small-structures": float(p.small),
+            "shape": p.shape, "order": float(p.order), "mode": p.mode,
+            "keep-mean": p.keep_mean, "stripes": p.stripes,
+            "stripe-tolerance": float(p.tolerance), "notches": list(p.notches),
+            "padding": p.padding, "channels": p.channels, "linear": p.linear}
+
+
+# name, base, alpha, precision, size (w, h), arguments, checked against the
+# oracle too (the stored values are what is filtered)
+CASES = [
+    ("rgb-u8-default", "rgb", False, "U8_NON_LINEAR", (45, 37), Params(40, 3), True),
+    ("rgba-u8-butterworth-reject-zero", "rgb", True, "U8_NON_LINEAR", (40, 33),
+     Params(12, 4, "butterworth", 3, "band-reject", padding="zero"), True),
+    ("gray-u8-ideal-smooth-stripes-notch", "gray", False, "U8_NON_LINEAR", (50, 31),
+     Params(30, 2, "ideal", stripes="horizontal", tolerance=10,
+            notches=(0.1, 0.05, 0.02), padding="smooth"), True),
+    ("graya-float-gaussian-reject-no-mean", "gray", True, "FLOAT_LINEAR", (33, 44),
+     Params(16, 0, mode="band-reject", keep_mean=False), True),
+    ("rgb-float-luminance", "rgb", False, "FLOAT_NON_LINEAR", (41, 29),
+     Params(20, 3, channels="luminance"), False),
+    ("rgba-float-linear-vertical-stripes", "rgb", True, "FLOAT_NON_LINEAR", (36, 36),
+     Params(25, 2, "butterworth", stripes="vertical", tolerance=20, linear=True), False),
+    ("rgb-u8-mirrored-64", "rgb", False, "U8_NON_LINEAR", (64, 64),
+     Params(24, 2, notches=(0.125, 0.0, 0.02)), True),
+]
+
+# The band off and find-patterns on: only the pattern the picture holds
+# (its cosine of 0.1 × 0.05 cycles/px) can change the layer.
+PATTERNS = ("rgb-u8-find-patterns", "rgb", False, "U8_NON_LINEAR", (96, 96),
+            dict(params_dict(Params(0, 0)), **{"find-patterns": True,
+                                                "pattern-sensitivity": 60.0}))
+
+XCF = Params(18, 2, "butterworth", 4, stripes="vertical", notches=(0.15, 0.1, 0.02),
+             padding="smooth")
+LATER = Params(15, 2, "butterworth", mode="band-reject", notches=(0.2, 0.1, 0.03))
+
+BAD = [
+    ("bad-notch-count", {"notches": "0.1 0.2"}),
+    ("bad-notch-range", {"notches": "0.1 0 0.01 0.7 0 0.01"}),
+    ("bad-notch-word", {"notches": "0.1 zero 0.01"}),
+    ("bad-notch-narrow", {"notches": "0.1 0 1e-9"}),
+    ("bad-notch-too-narrow-for-grid", {"notches": "0.1 0 1e-6"}),
+    ("bad-empty-band", {"large-structures": 5.0, "small-structures": 10.0}),
+]
+
+CLI_PARAMS = Params(40, 3)
+
+
+class Jobs:
+    def __init__(self, harness):
+        self.harness = harness
+        self.folder = harness.path("gegl-op")
+        os.makedirs(self.folder, exist_ok=True)
+        self.jobs = []
+
+    def add(self, name, base, alpha, precision, size, op_params, plugin_params=None,
+            later=None, xcf=False):
+        planes = 1 if base == "gray" else 3
+        data = picture(size[1], size[0], planes, alpha)
+        np.save(os.path.join(self.folder, f"{name}-given.npy"), data.astype(np.float32))
+        job = {"name": name, "input": f"{name}-given.npy", "base": base, "alpha": alpha,
+               "precision": precision, "format": io_format(base, alpha, precision),
+               "op_params": op_params}
+        if plugin_params is not None:
+            job["plugin_params"] = plugin_params
+        if later is not None:
+            job["later"] = later
+        job["xcf"] = xcf
+        self.jobs.append(job)
+
+    def load(self, name, what):
+        return np.load(os.path.join(self.folder, f"{name}-{what}.npy")).astype(np.float64)
+
+    def run(self, env):
+        with open(os.path.join(self.folder, "jobs.json"), "w") as f:
+            json.dump(self.jobs, f)
+        script = os.path.join(HERE, "gimp_gegl_op_driver.py")
+        output = self.harness.run_gimp([f"import sys; sys.path.insert(0, {HERE!r}); "
+                                        f"exec(open({script!r}).read())"],
+                                       env=dict(env, GEGL_OP_FOLDER=self.folder),
+                                       interpreter="python-fu-eval", timeout=600)
+        path = os.path.join(self.folder, "report.json")
+        if not gh.check(os.path.exists(path), "the driver ran every job"):
+            print(output[-5000:])
+            return None
+        with open(path) as f:
+            report = json.load(f)
+        report["jobs"] = {j["name"]: j for j in report["jobs"]}
+        return report
+
+
+def check_properties(properties, arguments):
+    """The procedure's own arguments are the contract's (gimp_contract.py);
+    notches are text here."""
+    names = [p["name"] for p in properties]
+    gh.check(names == [a["name"] for a in arguments],
+             "property names and order are the procedure's arguments: " + " ".join(names))
+    for prop, argument in zip(properties, arguments):
+        want = argument
+        if argument["name"] == "notches":
+            want = {"name": "notches", "type": "gchararray", "default": ""}
+        gh.check(prop == want, f"property {prop['name']}: {prop}")
+
+
+def ran(name, job):
+    if "error" in job:
+        return gh.check(False, f"{name}: {job['error']}")
+    if "plugin_ok" in job and not gh.check(job["plugin_ok"],
+                                           f"{name}: plug-in ran ({job['plugin_error']})"):
+        return False
+    return "merged" not in job or gh.check(job["merged"], f"{name}: filter merged")
+
+
+def check_same_as_plugin(jobs, name, job):
+    if not ran(name, job):
+        return
+    given, plugin, op = jobs.load(name, "in"), jobs.load(name, "plugin"), jobs.load(name, "op")
+    error = np.abs(op - plugin).max()
+    gh.check(error <= STEP, f"{name}: operation = plug-in within 1/255 (max |difference| "
+                            f"{error:.2e})")
+    gh.check(np.abs(plugin - given).max() > 2 * STEP, f"{name}: the filter changed the layer")
+
+
+def check_oracle(jobs, name, params, alpha, u8):
+    given, op = jobs.load(name, "in"), jobs.load(name, "op")
+    colour = given[..., :-1] if alpha else given
+    want = filter_image(colour if colour.shape[-1] > 1 else colour[..., 0], params,
+                        given[..., -1] if alpha else None)
+    want = want.reshape(colour.shape)
+    if u8:
+        want = np.clip(want, 0, 1)
+    tolerance = (STEP / 2 if u8 else 0) + FLOAT_ERROR
+    error = np.abs(op[..., :colour.shape[-1]] - want).max()
+    gh.check(error <= tolerance, f"{name}: operation = numpy oracle (max |error| {error:.2e}, "
+                                 f"≤ {tolerance:.1e})")
+
+
+def check_xcf(jobs, job):
+    name = "xcf-round-trip"
+    if "error" in job:
+        gh.check(False, f"{name}: {job['error']}")
+        return
+    gh.check(job.get("xcf_filters") == ["fft:band-pass"],
+             f"{name}: the reloaded layer holds the filter ({job.get('xcf_filters')})")
+    want = dict(params_dict(XCF), notches=" ".join(repr(float(v)) for v in XCF.notches))
+    got = {k: job.get("xcf_config", {}).get(k) for k in want}
+    gh.check(got == want, f"{name}: its settings came back ({got})")
+    check_same_as_plugin(jobs, name, job)
+
+
+def check_unchanged(jobs, name, job):
+    if not ran(name, job):
+        return
+    same = np.array_equal(jobs.load(name, "op"), jobs.load(name, "in"))
+    gh.check(same, f"{name}: layer unchanged (passed through)")
+
+
+def write_png(path, data):
+    Image.fromarray(np.round(data * 255).astype(np.uint8), "RGB").save(path)
+
+
+def run_cli(cli, folder, env):
+    source, target = os.path.join(folder, "cli-in.png"), os.path.join(folder, "cli-out.png")
+    write_png(source, picture(41, 53, 3, False))
+    command = [cli, source, "-o", target, "--", "fft:band-pass",
+               f"large-structures={CLI_PARAMS.large}", f"small-structures={CLI_PARAMS.small}"]
+    result = subprocess.run(command, env=dict(os.environ, **env), stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, timeout=120)
+    ok = gh.check(result.returncode == 0 and os.path.exists(target),
+                  "gegl " + " ".join(command[1:]).replace(folder + "/", "") + " ran")
+    if not ok:
+        print(result.stdout[-3000:])
+    return source, target, ok
+
+
+def main():
+    plugin, module, system_modules = sys.argv[1:4]
+    cli = os.environ.get("GEGL_CLI") or (sys.argv[4] if len(sys.argv) > 4 else "")
+    harness = gh.Harness(plugin)
+    private = harness.path("gegl-modules")
+    os.makedirs(private, exist_ok=True)
+    shutil.copy(module, private)
+    env = {"GEGL_PATH": private + os.pathsep + system_modules, "FFTCL_DEVICE": "cpu"}
+
+    jobs = Jobs(harness)
+    for name, base, alpha, precision, size, params, _ in CASES:
+        jobs.add(name, base, alpha, precision, size, params_dict(params), params_dict(params))
+    jobs.add(*PATTERNS[:-1], PATTERNS[-1], PATTERNS[-1])
+    jobs.add("xcf-round-trip", "rgb", True, "U8_NON_LINEAR", (34, 28),
+             params_dict(XCF), params_dict(XCF), xcf=True)
+    jobs.add("changed-after-appending", "rgb", True, "U8_NON_LINEAR", (38, 30),
+             params_dict(Params(60, 0, "ideal")), params_dict(LATER), params_dict(LATER))
+    for name, params in BAD:
+        jobs.add(name, "rgb", False, "U8_NON_LINEAR", (40, 30), params)
+
+    cli_ok = gh.check(bool(cli), "the gegl command line is there (Debian package "
+                                 "gegl; GEGL_CLI names another)")
+    if cli_ok:
+        source, target, cli_ok = run_cli(cli, jobs.folder, env)
+    if cli_ok:
+        jobs.jobs.append({"name": "gegl-cli", "source": source, "cli": target,
+                          "format": "R'G'B' float", "plugin_params": params_dict(CLI_PARAMS)})
+
+    report = jobs.run(env)
+    if report is None:
+        sys.exit(gh.finish())
+    check_properties(report["properties"], report["arguments"])
+    for name, base, alpha, precision, size, params, oracle in CASES:
+        job = report["jobs"].get(name, {"error": "no report"})
+        check_same_as_plugin(jobs, name, job)
+        if oracle and "error" not in job:
+            check_oracle(jobs, name, params, alpha, precision.startswith("U8"))
+    check_same_as_plugin(jobs, PATTERNS[0],
+                         report["jobs"].get(PATTERNS[0], {"error": "no report"}))
+    check_xcf(jobs, report["jobs"].get("xcf-round-trip", {"error": "no report"}))
+    check_same_as_plugin(jobs, "changed-after-appending",
+                         report["jobs"].get("changed-after-appending", {"error": "no report"}))
+    for name, _ in BAD:
+        check_unchanged(jobs, name, report["jobs"].get(name, {"error": "no report"}))
+    if cli_ok:
+        job = report["jobs"].get("gegl-cli", {"error": "no report"})
+        if ran("gegl-cli", job):
+            error = np.abs(jobs.load("gegl-cli", "op") - jobs.load("gegl-cli", "plugin")).max()
+            gh.check(error <= STEP, f"gegl-cli: gegl's result = plug-in within 1/255 "
+                                    f"(max |difference| {error:.2e})")
+    sys.exit(gh.finish())
+
+
+if __name__ == "__main__":
+    main()

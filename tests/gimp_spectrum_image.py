@@ -1,0 +1,455 @@
+#!/usr/bin/env python3
+"""The spectrum as an image (docs/contract.md, "The spectrum as an image";
+issue 23 item 1) in real headless GIMP 3, through Python-Fu, the numbers
+checked against numpy:
+
+  - plug-in-fft-forward then plug-in-fft-inverse, nothing painted, gives
+    back the source: 0 LSB for 8-bit grayscale, 16-bit RGB and 8-bit
+    perceptual RGB images, within 1e-5 of the largest value for RGBA
+    float, grayscale-alpha half and grayscale double ones, within float
+    rounding for RGBA 32-bit integers; alpha (fractional and 0) exact,
+    within float rounding for 32-bit integers; all of sizes that are not
+    powers of two; the result is a layer right above the source while
+    the source image is open, else a new image of the source's precision;
+  - the spectrum image: float with perceptual gamma, of the padded size
+    (gimp_oracle's padding), the log magnitude on top and visible, the real and
+    imaginary layers numpy's centred FFT of the padded (for alpha,
+    composited) planes divided by their size, the log magnitude the
+    contract's formula of it;
+  - a sinusoid's peak lies in the log magnitude where numpy's centred
+    spectrum has it; painting 0 over a disc around it, on one side only,
+    removes the pattern (its amplitude in numpy's FFT of the result falls
+    by at least 20 dB) and keeps the picture (PSNR against the clean one),
+    and the result is numpy's: the source plus the inverse FFT of the
+    spectrum times (gain − 1), the gain 0 on the disc and its mirror;
+    the mirror disc painted half as bright as well changes nothing (the
+    darker wins); the disc painted brighter instead amplifies both sides
+    by A'/A, at most 65536, as numpy computes it;
+  - bad input fails with a clear message and changes no image: an image
+    that is not a spectrum, a resized spectrum, a layer removed or
+    renamed, a spectrum converted to 8-bit, a source image resized, two
+    drawables passed to the forward FFT.
+
+Usage: gimp_spectrum_image.py PATH/TO/fft-bandpass"""
+import json
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Round trips: name, base, precision, the format the pixels go in and
+# come out in, components, size, whether the source image is closed
+# before the inverse.
+ROUND_TRIPS = [
+    ("gray8", "GRAY", "U8_NON_LINEAR", "Y' u8", 1, (200, 300), False),
+    ("rgb16", "RGB", "U16_NON_LINEAR", "R'G'B' u16", 3, (130, 200), False),
+    ("rgbafloat", "RGB", "FLOAT_LINEAR", "RGBA float", 4, (100, 150), True),
+    ("rgb8perceptual", "RGB", "U8_PERCEPTUAL", "R~G~B~ u8", 3, (33, 70), False),
+    ("grayahalf", "GRAY", "HALF_NON_LINEAR", "Y'A half", 2, (40, 90), True),
+    ("graydouble", "GRAY", "DOUBLE_LINEAR", "Y double", 1, (50, 40), False),
+    ("rgba32", "RGB", "U32_NON_LINEAR", "R'G'B'A u32", 4, (36, 64), False),
+]
+PAINT_SIZE = (192, 256)
+PATTERN = (12, 32)       # cycles over the height and the width
+PAINT_RADIUS = 6         # bins of the padded grid
+DC_GUARD = 8             # bins around the centre left out of peak searches
+BRIGHTER = 0.05          # what the brighter painting adds to the log magnitude
+LOG_RANGE = np.log1p(2.0 ** 16)
+GAIN_LIMIT = 65536.0
+
+
+def source_pixels(name, components, size, dtype):
+    """Smooth colour with fine detail; alpha, where there is one, with 0,
+    1 and fractions."""
+    rng = np.random.default_rng(sum(map(ord, name)))
+    height, width = size
+    y, x = np.mgrid[0:height, 0:width] / max(size)
+    image = np.empty((height, width, components))
+    for c in range(components):
+        a, b = rng.uniform(1, 4, 2)
+        image[..., c] = (0.5 + 0.25 * np.sin(2 * np.pi * a * x + c) * np.cos(2 * np.pi * b * y)
+                         + 0.1 * rng.uniform(-1, 1, (height, width)))
+    if components in (2, 4):
+        image[..., -1] = rng.choice([0.0, 1.0, 0.25, 0.7, 0.01], (height, width))
+    if np.issubdtype(dtype, np.integer):
+        top = np.iinfo(dtype).max
+        return np.round(np.clip(image, 0, 1) * top).astype(dtype)
+    return image.astype(dtype)
+
+
+def paint_pixels():
+    """A clean picture and the same with a sinusoid pattern over it."""
+    height, width = PAINT_SIZE
+    y, x = np.mgrid[0:height, 0:width].astype(np.float64)
+    clean = 0.45 + 0.2 * np.sin(2 * np.pi * x / 180) * np.cos(2 * np.pi * y / 150) \
+        + 0.1 * np.exp(-((x - 90) ** 2 + (y - 80) ** 2) / 800)
+    pattern = 0.1 * np.cos(2 * np.pi * (PATTERN[1] * x / width + PATTERN[0] * y / height))
+    return clean.astype(np.float32), (clean + pattern).astype(np.float32)
+
+
+def dtype_of(fmt):
+    return {"u8": np.uint8, "u16": np.uint16, "u32": np.uint32, "half": np.float16,
+            "float": np.float32, "double": np.float64}[fmt.split()[-1]]
+
+
+def through_float(fmt):
+    """Whether values of the format lose bits in float, the precision
+    the plug-in computes in: 32-bit integers and doubles."""
+    return fmt.endswith("u32") or fmt.endswith("double")
+
+
+def integer_top(fmt):
+    """The largest value of an integer format, None for a float one."""
+    dtype = dtype_of(fmt)
+    return np.iinfo(dtype).max if np.issubdtype(dtype, np.integer) else None
+
+
+# ---- Inside GIMP -------------------------------------------------------
+
+
+def drive(folder):
+    import gi
+    gi.require_version("Gimp", "3.0")
+    gi.require_version("Gegl", "0.4")
+    from gi.repository import Gegl, Gimp
+
+    pdb = Gimp.get_pdb()
+    layer_types = {1: Gimp.ImageType.GRAY_IMAGE, 2: Gimp.ImageType.GRAYA_IMAGE,
+                   3: Gimp.ImageType.RGB_IMAGE, 4: Gimp.ImageType.RGBA_IMAGE}
+    facts = {}
+
+    def transfer(drawable, fmt, data=None):
+        width, height = drawable.get_width(), drawable.get_height()
+        whole = Gegl.Rectangle.new(0, 0, width, height)
+        buffer = drawable.get_buffer()
+        if data is None:
+            raw = bytes(buffer.get(whole, 1.0, fmt, Gegl.AbyssPolicy.NONE))
+            return np.frombuffer(raw, dtype=dtype_of(fmt)).reshape(height, width, -1)
+        buffer.set(whole, fmt, np.ascontiguousarray(data, dtype=dtype_of(fmt)).tobytes())
+        buffer.flush()
+        return None
+
+    def new_image(data, base, precision, fmt, name="source"):
+        height, width, components = data.shape
+        image = Gimp.Image.new_with_precision(width, height, getattr(Gimp.ImageBaseType, base),
+                                              getattr(Gimp.Precision, precision))
+        layer = Gimp.Layer.new(image, name, width, height, layer_types[components], 100,
+                               Gimp.LayerMode.NORMAL)
+        image.insert_layer(layer, None, 0)
+        transfer(layer, fmt, data)
+        return image, layer
+
+    def call(name, image, drawables=()):
+        proc = pdb.lookup_procedure(name)
+        config = proc.create_config()
+        config.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
+        config.set_property("image", image)
+        config.set_core_object_array("drawables", list(drawables))
+        result = proc.run(config)
+        status = result.index(0)
+        ok = status == Gimp.PDBStatusType.SUCCESS
+        return ok, (result.index(1) if ok else pdb.get_last_error()), status
+
+    def picture_format(gray):
+        return "Y' float" if gray else "R'G'B' float"
+
+    def save(name, data):
+        np.save(os.path.join(folder, name + ".npy"), data)
+
+    def spectrum_facts(name, spectrum, gray):
+        layers = spectrum.get_layers()
+        for label, layer in zip(("logmag", "real", "imag"), layers):
+            save(f"{name}-{label}", transfer(layer, picture_format(gray)))
+        return {"size": [spectrum.get_width(), spectrum.get_height()],
+                "float": spectrum.get_precision() == Gimp.Precision.FLOAT_NON_LINEAR,
+                "names": [layer.get_name() for layer in layers],
+                "visible": [layer.get_visible() for layer in layers]}
+
+    def round_trip(name, base, precision, fmt, components, size, close_source):
+        given = source_pixels(name, components, size, dtype_of(fmt))
+        save(name + "-in", given)
+        image, layer = new_image(given, base, precision, fmt)
+        ok, spectrum, _ = call("plug-in-fft-forward", image, [layer])
+        if not ok:
+            return {"ok": False, "error": spectrum}
+        fact = spectrum_facts(name, spectrum, base == "GRAY")
+        if close_source:
+            image.delete()
+        ok, result, _ = call("plug-in-fft-inverse", spectrum)
+        if not ok:
+            return {"ok": False, "error": result}
+        target = result.get_image()
+        save(name + "-out", transfer(result, fmt))
+        fact.update(ok=True, in_source=not close_source and target == image,
+                    above_source=not close_source and
+                    target.get_item_position(result) + 1 == target.get_item_position(layer),
+                    result_precision=target.get_precision() == getattr(Gimp.Precision, precision),
+                    result_size=[result.get_width(), result.get_height()])
+        return fact
+
+    def paint():
+        clean, given = paint_pixels()
+        save("paint-clean", clean)
+        save("paint-in", given)
+        image, layer = new_image(given[..., None], "GRAY", "FLOAT_LINEAR", "Y float")
+        ok, spectrum, _ = call("plug-in-fft-forward", image, [layer])
+        if not ok:
+            return {"ok": False, "error": spectrum}
+        fact = spectrum_facts("paint", spectrum, True)
+        logmag = spectrum.get_layers()[0]
+        values = transfer(logmag, "Y' float")[..., 0].copy()
+        width, height = spectrum.get_width(), spectrum.get_height()
+        peak = (height // 2 + round(PATTERN[0] * height / PAINT_SIZE[0]),
+                width // 2 + round(PATTERN[1] * width / PAINT_SIZE[1]))
+        y, x = np.mgrid[0:height, 0:width]
+        values[(y - peak[0]) ** 2 + (x - peak[1]) ** 2 <= PAINT_RADIUS ** 2] = 0.0
+        transfer(logmag, "Y' float", values[..., None])
+        save("paint-painted", values)
+        ok, result, _ = call("plug-in-fft-inverse", spectrum)
+        if not ok:
+            return {"ok": False, "error": result}
+        save("paint-out", transfer(result, "Y float")[..., 0])
+
+        # The mirror disc painted half as bright as it was: the darker
+        # (the first disc's 0) still wins.
+        made = np.load(os.path.join(folder, "paint-logmag.npy"))[..., 0]
+        mirror = np.roll(np.flip(values == 0, (0, 1)), (1, 1), (0, 1))
+        both = np.where(mirror, 0.5 * made, values)
+        transfer(logmag, "Y' float", both[..., None])
+        ok, result, _ = call("plug-in-fft-inverse", spectrum)
+        if not ok:
+            return {"ok": False, "error": result}
+        save("paint-out-both", transfer(result, "Y float")[..., 0])
+
+        # The first disc brighter by BRIGHTER, the mirror as made.
+        brighter = np.where(values == 0, made + BRIGHTER, made)
+        transfer(logmag, "Y' float", brighter[..., None])
+        save("paint-brighter", brighter)
+        ok, result, _ = call("plug-in-fft-inverse", spectrum)
+        if not ok:
+            return {"ok": False, "error": result}
+        save("paint-out-brighter", transfer(result, "Y float")[..., 0])
+        fact.update(ok=True, peak=list(peak))
+        return fact
+
+    def snapshot():
+        return [(image.get_id(), image.get_width(), image.get_height(),
+                 image.get_precision(),
+                 [(layer.get_id(), layer.get_name(), layer.get_width(), layer.get_height())
+                  for layer in image.get_layers()])
+                for image in Gimp.get_images()]
+
+    def failing(name, procedure, image, drawables=()):
+        before = snapshot()
+        ok, said, status = call(procedure, image, drawables)
+        return {"ok": not ok, "error": "" if not ok else "it succeeded",
+                "message": said if not ok else "", "unchanged": snapshot() == before,
+                "calling_error": status == Gimp.PDBStatusType.CALLING_ERROR, "case": name}
+
+    def errors():
+        given = source_pixels("errors", 3, (60, 90), np.uint8)
+        reports = []
+
+        def fresh():
+            image, layer = new_image(given, "RGB", "U8_NON_LINEAR", "R'G'B' u8")
+            ok, spectrum, _ = call("plug-in-fft-forward", image, [layer])
+            assert ok, spectrum
+            return image, layer, spectrum
+
+        image, layer, spectrum = fresh()
+        reports.append(failing("not a spectrum", "plug-in-fft-inverse", image))
+        spectrum.resize(spectrum.get_width() + 2, spectrum.get_height(), 0, 0)
+        reports.append(failing("spectrum resized", "plug-in-fft-inverse", spectrum))
+        image, layer, spectrum = fresh()
+        spectrum.remove_layer(spectrum.get_layers()[1])
+        reports.append(failing("layer removed", "plug-in-fft-inverse", spectrum))
+        image, layer, spectrum = fresh()
+        spectrum.get_layers()[2].set_name("renamed")
+        reports.append(failing("layer renamed", "plug-in-fft-inverse", spectrum))
+        image, layer, spectrum = fresh()
+        spectrum.convert_precision(Gimp.Precision.U8_NON_LINEAR)
+        reports.append(failing("spectrum made 8-bit", "plug-in-fft-inverse", spectrum))
+        image, layer, spectrum = fresh()
+        image.resize(image.get_width() + 10, image.get_height(), 0, 0)
+        reports.append(failing("source image resized", "plug-in-fft-inverse", spectrum))
+        second = Gimp.Layer.new(image, "second", 90, 60, Gimp.ImageType.RGB_IMAGE, 100,
+                                Gimp.LayerMode.NORMAL)
+        image.insert_layer(second, None, 0)
+        reports.append(failing("two drawables", "plug-in-fft-forward", image, [layer, second]))
+        return reports
+
+    def guarded(job):
+        try:
+            return job()
+        except Exception as e:
+            return {"ok": False, "error": f"driver: {e!r}"}
+
+    for case in ROUND_TRIPS:
+        facts[case[0]] = guarded(lambda: round_trip(*case))
+    facts["paint"] = guarded(paint)
+    facts["errors"] = guarded(errors)
+    with open(os.path.join(folder, "facts.json"), "w") as f:
+        json.dump(facts, f)
+
+
+# ---- Outside: the checks -----------------------------------------------
+
+
+def main():
+    import gimp_harness as gh
+    from gimp_oracle import Params, pad
+
+    harness = gh.Harness(sys.argv[1])
+    folder = harness.path("spectrum")
+    os.makedirs(folder, exist_ok=True)
+    script = (f"import sys; sys.path.insert(0, {HERE!r}); "
+              f"import gimp_spectrum_image; gimp_spectrum_image.drive({folder!r})")
+    log = harness.run_gimp([script], interpreter="python-fu-eval")
+    try:
+        with open(os.path.join(folder, "facts.json")) as f:
+            facts = json.load(f)
+    except FileNotFoundError:
+        gh.check(False, "the driver ran; GIMP said:\n" + log[-5000:])
+        return gh.finish()
+
+    load = lambda name: np.load(os.path.join(folder, name + ".npy"))
+    least = Params(large=0, small=0)
+
+    def planes_of(name, given, fmt):
+        """The colour planes the forward FFT transforms: values in 0 … 1
+        for integers, composited over their mean where there is alpha."""
+        values = given.astype(np.float64) / (integer_top(fmt) or 1)
+        if values.shape[2] in (2, 4):
+            alpha = np.clip(values[..., -1], 0, 1)
+            colour = values[..., :-1]
+            mean = (alpha[..., None] * colour).sum((0, 1)) / alpha.sum()
+            values = alpha[..., None] * colour + (1 - alpha[..., None]) * mean
+        return values
+
+    def check_spectrum(name, fact, planes):
+        pictures = [pad(planes[..., c], least) for c in range(planes.shape[2])]
+        height, width = pictures[0].shape
+        gh.check(fact["size"] == [width, height] and fact["float"],
+                 f"{name}: the spectrum image is float (perceptual gamma) and {width}×{height}, "
+                 f"the padded size (it is {fact['size']})")
+        gh.check(fact["visible"] == [True, False, False, False] and len(fact["names"]) == 4,
+                 f"{name}: four layers, only the log magnitude on top visible "
+                 f"({list(zip(fact['names'], fact['visible']))})")
+        spectra = np.stack([np.fft.fftshift(np.fft.fft2(p)) / p.size for p in pictures], -1)
+        real, imag = load(name + "-real"), load(name + "-imag")
+        largest = np.abs(spectra).max()
+        error = max(np.abs(real - spectra.real).max(), np.abs(imag - spectra.imag).max())
+        gh.check(error <= 1e-6 * largest,
+                 f"{name}: real and imaginary layers are numpy's centred spectrum / size "
+                 f"(largest error {error / largest:.2e} of the largest amplitude)")
+        floor = np.abs(real + 1j * imag).max() * 2.0 ** -16
+        expected = np.log1p(np.abs(real + 1j * imag) / floor) / LOG_RANGE
+        error = np.abs(load(name + "-logmag") - expected).max()
+        gh.check(error <= 1e-6, f"{name}: log magnitude is log1p(A/floor)/log1p(2^16) "
+                                f"(largest error {error:.2e})")
+
+    for name, base, precision, fmt, components, size, close_source in ROUND_TRIPS:
+        fact = facts[name]
+        if not gh.check(fact.get("ok"), f"{name}: forward and inverse ran ({fact.get('error')})"):
+            continue
+        given, got = load(name + "-in"), load(name + "-out")
+        check_spectrum(name, fact, planes_of(name, given, fmt))
+        gh.check(fact["result_size"] == [size[1], size[0]] and fact["result_precision"],
+                 f"{name}: the result has the source's size and precision")
+        if close_source:
+            gh.check(not fact["in_source"], f"{name}: source closed: the result is a new image")
+        else:
+            gh.check(fact["in_source"] and fact["above_source"],
+                     f"{name}: source open: the result is a layer right above the source")
+        colours = components - (components in (2, 4))
+        difference = np.abs(got.astype(np.float64) - given.astype(np.float64))
+        largest = np.abs(given.astype(np.float64)).max((0, 1))
+        if through_float(fmt):
+            relative = (difference.max((0, 1)) / largest).max()
+            gh.check(relative <= 2.0 ** -23,
+                     f"{name}: unpainted gives back the source within float rounding "
+                     f"(largest {relative:.2e} relative, alpha included)")
+        else:
+            gh.check(difference.max() == 0,
+                     f"{name}: unpainted gives back the source bit for bit, alpha "
+                     f"included (largest difference {difference.max():g})")
+        if colours < components:
+            opaque = integer_top(fmt) or 1
+            gh.check(bool((given[..., -1] == 0).any() and (given[..., -1] == opaque).any()),
+                     f"{name}: alpha holds 0, 1 and fractions")
+
+    fact = facts["paint"]
+    if gh.check(fact.get("ok"), f"paint: forward, painting and inverse ran ({fact.get('error')})"):
+        clean, given, got = load("paint-clean"), load("paint-in"), load("paint-out")
+        check_spectrum("paint", fact, given.astype(np.float64)[..., None])
+        padded = pad(given.astype(np.float64), least)
+        height, width = padded.shape
+        spectrum = np.fft.fftshift(np.fft.fft2(padded)) / padded.size
+        y, x = np.mgrid[0:height, 0:width]
+        away = (np.abs(y - height // 2) > DC_GUARD) | (np.abs(x - width // 2) > DC_GUARD)
+        peaks = {(height // 2 + s * (fact["peak"][0] - height // 2),
+                  width // 2 + s * (fact["peak"][1] - width // 2)) for s in (1, -1)}
+        numpy_peak = np.unravel_index(np.argmax(np.where(away, np.abs(spectrum), 0)), spectrum.shape)
+        layer_peak = np.unravel_index(np.argmax(np.where(away, load("paint-logmag")[..., 0], 0)),
+                                      spectrum.shape)
+        gh.check(tuple(numpy_peak) in peaks and tuple(layer_peak) in peaks,
+                 f"paint: the log magnitude's peak {tuple(map(int, layer_peak))} is numpy's "
+                 f"{tuple(map(int, numpy_peak))}, the pattern's ({sorted(peaks)})")
+        amplitude = lambda image: np.abs(np.fft.fft2(image)[PATTERN])
+        drop = 20 * np.log10(amplitude(given) / amplitude(got))
+        gh.check(drop >= 20, f"paint: the pattern's amplitude falls by {drop:.1f} dB (≥ 20)")
+        psnr = 10 * np.log10(1 / np.mean((got - clean) ** 2))
+        before = 10 * np.log10(1 / np.mean((given - clean) ** 2))
+        gh.check(psnr >= 35, f"paint: PSNR against the clean picture {psnr:.1f} dB (≥ 35; "
+                             f"{before:.1f} dB before)")
+        disc = load("paint-painted") != load("paint-logmag")[..., 0]
+        disc |= np.roll(np.flip(disc, (0, 1)), (1, 1), (0, 1))
+        change = np.fft.ifft2(np.fft.ifftshift(np.where(disc, -spectrum, 0))).real * padded.size
+        expected = given + change[:given.shape[0], :given.shape[1]]
+        error = np.abs(got - expected).max()
+        gh.check(error <= 1e-5, f"paint: the result is numpy's source + IFFT(spectrum · "
+                                f"(gain − 1)), gain 0 on the disc and its mirror "
+                                f"(largest error {error:.2e})")
+        both = np.abs(load("paint-out-both") - got).max()
+        gh.check(both <= 1e-6, f"paint: the mirror disc painted half as bright too: the "
+                               f"darker side wins, the same result (largest difference "
+                               f"{both:.2e})")
+        made = load("paint-logmag")[..., 0]
+        painted = load("paint-brighter")
+        # The layers' own spectrum (checked against numpy above): a gain of
+        # up to 65536 on a faint frequency magnifies the forward FFT's
+        # float rounding there, which is no part of what is checked here.
+        kept = (load("paint-real") + 1j * load("paint-imag"))[..., 0]
+        floor = np.abs(kept).max() * 2.0 ** -16
+        amplitude = np.abs(kept)
+        with np.errstate(divide="ignore"):
+            gain = np.where((painted != made) & (amplitude > 0),
+                            np.minimum(floor * np.expm1(painted * LOG_RANGE) / amplitude,
+                                       GAIN_LIMIT), 1)
+        mirrored = np.roll(np.flip(gain, (0, 1)), (1, 1), (0, 1))
+        gain = np.where(gain == 1, mirrored, gain)
+        change = np.fft.ifft2(np.fft.ifftshift(kept * (gain - 1))).real * padded.size
+        expected = given + change[:given.shape[0], :given.shape[1]]
+        error = np.abs(load("paint-out-brighter") - expected).max() / np.abs(expected).max()
+        gh.check(error <= 1e-5 and gain.max() > 1.5,
+                 f"paint: brighter by {BRIGHTER} on one side amplifies both by A'/A "
+                 f"(gains up to {gain.max():.4g}; at most 65536) as numpy computes it (largest error {error:.2e} of the largest value)")
+
+    reports = facts["errors"]
+    if isinstance(reports, dict):
+        gh.check(False, f"errors: the cases ran ({reports.get('error')})")
+    else:
+        for report in reports:
+            gh.check(report["ok"] and report["message"] and report["unchanged"]
+                     and report["calling_error"],
+                     f"{report['case']}: a calling error, changing no image: "
+                     f"{report['message']!r}"
+                     + ("" if report["unchanged"] else " (AN IMAGE CHANGED)")
+                     + ("" if report["calling_error"] else " (NOT A CALLING ERROR)"))
+    return gh.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
