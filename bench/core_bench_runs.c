@@ -26,10 +26,17 @@ earlier_first (const void *a,
   return (x > y) - (x < y);
 }
 
+void
+sort_ms (double *ms,
+         size_t  runs)
+{
+  qsort (ms, runs, sizeof *ms, earlier_first);
+}
+
 double
 median_ms (double *ms,
            size_t  runs)
 {
-  qsort (ms, runs, sizeof *ms, earlier_first);
+  sort_ms (ms, runs);
   return ms[runs / 2];
 }

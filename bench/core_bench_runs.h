@@ -13,6 +13,10 @@ void   split_over_processors (size_t      rows,
                               RowWork     work,
                               const void *job);
 
+/* Puts `runs` times in increasing order. */
+void   sort_ms               (double     *ms,
+                              size_t      runs);
+
 /* The median of runs ≥ 1 times (reordered). */
 double median_ms             (double     *ms,
                               size_t      runs);

@@ -18,12 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <unistd.h>
-
 #include "clock.h"
 #include "coarse-copy.h"
+#include "core_bench_runs.h"
 #include "filtered-image.h"
-#include "parallel.h"
 
 #define IMAGE_WIDTH   4000
 #define IMAGE_HEIGHT  3000
@@ -120,15 +118,6 @@ gain_case (size_t    i,
     }
 }
 
-static int
-compare_ms (const void *a,
-            const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* The nearest-rank percentile of sorted `ms`. */
 static double
 percentile (const double *ms,
@@ -145,7 +134,7 @@ print_row (const char *name,
            double     *ms,
            size_t      count)
 {
-  qsort (ms, count, sizeof *ms, compare_ms);
+  sort_ms (ms, count);
   printf ("%-34s %6zu %9.2f %9.2f %9.2f\n", name, count,
           percentile (ms, count, 0.5), percentile (ms, count, 0.95),
           ms[count - 1]);
@@ -229,19 +218,6 @@ time_coarse (FilteredImage     *coarse_image,
     }
 
   return 1;
-}
-
-/* The core's passes over rows on every processor, through the splitter
- * the FFTW backend uses, so that CPU times compare with fftcl's own. */
-static void
-split_over_processors (size_t      rows,
-                       RowWork     work,
-                       const void *job)
-{
-  long processors = sysconf (_SC_NPROCESSORS_ONLN);
-
-  fftcl_in_parallel (processors > 0 ? (size_t) processors : 1, rows, work,
-                     job);
 }
 
 static FilteredImageSource
@@ -377,10 +353,7 @@ time_final (fftcl_context *context,
       }
 
   for (int once = 0; ok && once < 2; once++)
-    {
-      qsort (ms[once], FINAL_RUNS, sizeof (double), compare_ms);
-      median[once] = ms[once][FINAL_RUNS / 2];
-    }
+    median[once] = median_ms (ms[once], FINAL_RUNS);
   if (ok)
     printf ("final run, whole image (p50 of %d): load + render_last "
             "%.1f ms, filter_once %.1f ms (%.2f× the time)\n", FINAL_RUNS,

@@ -22,9 +22,9 @@
 
 /* The threshold in noise scales at sensitivities 0, 50 and 100, linear
  * between. */
-#define SIGMAS_AT_LEAST   10.0
-#define SIGMAS_AT_DEFAULT 7.0
-#define SIGMAS_AT_MOST    4.0
+#define SIGMAS_AT_LEAST   8.0
+#define SIGMAS_AT_DEFAULT 4.2
+#define SIGMAS_AT_MOST    3.0
 
 static fftcl_status
 fail (fftcl_error  *err,

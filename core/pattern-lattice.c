@@ -11,16 +11,26 @@
 #define HARMONICS 4
 /* A lattice holds its basis and at least two more of the peaks. */
 #define LEAST_POINTS 4
-/* Its missing points count at this fraction of the threshold. */
-#define WEAK_FRACTION 0.5
+/* An AM screen's lattice is square: its reduced basis vectors differ in
+ * length by at most this share and stand at right angles within this
+ * cosine. Peaks of unrelated patterns seldom line up so. */
+#define SQUARE_LENGTHS 0.1
+#define SQUARE_COSINE  0.1
+/* Its missing points count at this fraction of the threshold, but no
+ * fewer noise scales than WEAKEST_SIGMAS: below them the spectrum's own
+ * maxima would line up with any two peaks. */
+#define WEAK_FRACTION  0.5
+#define WEAKEST_SIGMAS 3.0
 /* A screen's notches reach this far towards the next point of its
  * lattice (as a fraction of the spacing): together they remove the dots'
  * sidebands, the picture's spectrum repeated around every point, and
  * keep the picture's own around the centre. */
-#define NOTCH_REACH 0.4
-/* The small-structures period that removes what is left of a screen's
- * dots between its notches, per period of the screen. */
-#define CUTOFF_PER_PERIOD 1.4
+#define NOTCH_REACH 0.3
+/* The small-structures period that removes what is left of the screens'
+ * dots between their notches, per period of the coarsest screen: a
+ * print's inks share its ruling, and a lattice of sums of a screen's
+ * points (its sublattice) is finer than the screen. */
+#define CUTOFF_PER_PERIOD 1.0
 
 typedef struct
 {
@@ -225,7 +235,7 @@ best_lattice (const PatternPeakList *list,
         {
           const PatternPeak *a = &list->peaks[p], *b = &list->peaks[q];
           Lattice            l;
-          double             cross;
+          double             la, lb;
           int                score;
 
           if (explained_at (screens, screen_count, cells, a->fx, a->fy) &&
@@ -233,8 +243,10 @@ best_lattice (const PatternPeakList *list,
             continue;
           l     = reduced ((Lattice) { a->fx, a->fy, sign * b->fx,
                                        sign * b->fy });
-          cross = fabs (l.ax * l.by - l.ay * l.bx);
-          if (! (cross >= 0.5 * hypot (l.ax, l.ay) * hypot (l.bx, l.by)) ||
+          la    = hypot (l.ax, l.ay);
+          lb    = hypot (l.bx, l.by);
+          if (! (lb <= (1 + SQUARE_LENGTHS) * la) ||
+              ! (fabs (l.ax * l.bx + l.ay * l.by) <= SQUARE_COSINE * la * lb) ||
               ! pattern_region_holds (&beyond_floor, cells, l.ax, l.ay))
             continue;
           score = points_present (&l, list, cells, region, residual, weak,
@@ -308,7 +320,7 @@ pattern_lattice_complete (PatternPeakList       *list,
 {
   Lattice screens[MOST_SCREENS];
   int     count = 0;
-  double  weak  = WEAK_FRACTION * sigmas;
+  double  weak  = fmax (WEAK_FRACTION * sigmas, WEAKEST_SIGMAS);
 
   *small_period = 0;
   while (count < MOST_SCREENS &&

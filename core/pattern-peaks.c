@@ -10,6 +10,19 @@
  * out of it by fewer noise scales for the same odds of noise passing. */
 #define AXIS_SIGMAS_PER_PLANE 0.75
 
+/* A plane candidate's final standout is its level less the median level
+ * of the ring of cells RING_FROM … RING_TO cells away (as a square): the
+ * box's mean, wider, lies above the level of a low frequency where the
+ * spectrum falls steeply and below that of a texture's broad bump, whose
+ * highest cells then stand out; the ring's median follows both and
+ * ignores the peak's own few cells. Only cells whose box standout reaches
+ * the threshold less PRESELECT_SIGMAS are measured so. */
+#define RING_FROM        3
+#define RING_TO          6
+#define RING_CELLS       ((2 * RING_TO + 1) * (2 * RING_TO + 1) - \
+                          (2 * RING_FROM - 1) * (2 * RING_FROM - 1))
+#define PRESELECT_SIGMAS 1.5
+
 /* The most candidates a row keeps: its strongest. */
 #define ROW_CANDIDATES 16
 
@@ -29,7 +42,7 @@
  * peak's own frequency, so that it leaves the centre alone. Never below
  * half a bin of the image's grid (fftcl_notch_radius_min). */
 #define RADIUS_PER_HALF_WIDTH 1.5
-#define MAIN_LOBES            8.0
+#define MAIN_LOBES            3.0
 #define CENTRE_SHARE          0.25
 #define WIDEST_WALK           64
 
@@ -42,7 +55,7 @@ typedef struct
   const PatternCells    *cells;
   const PatternRegion   *region;
   const PatternResidual *residual;
-  float                  threshold;
+  float                  threshold, preselect;
   PatternPeak           *slots;   /* ROW_CANDIDATES per half-plane row */
   unsigned char         *counts; /* per half-plane row */
 } PatternPeakJob;
@@ -87,6 +100,27 @@ is_local_maximum (const float *row,
          s >= below[u - 1] && s >= below[u] && s >= below[u + 1];
 }
 
+/* The level of cell (u, v) less the median level of its ring, NAN where
+ * the ring leaves the plane. */
+static float
+ring_standout (const PatternCells *cells,
+               size_t              u,
+               size_t              v)
+{
+  float  ring[RING_CELLS];
+  size_t n = 0;
+
+  if (u < RING_TO || v < RING_TO || u + RING_TO >= cells->cells_x ||
+      v + RING_TO >= cells->cells_y)
+    return NAN;
+  for (size_t y = v - RING_TO; y <= v + RING_TO; y++)
+    for (size_t x = u - RING_TO; x <= u + RING_TO; x++)
+      if (x + RING_FROM <= u || x >= u + RING_FROM ||
+          y + RING_FROM <= v || y >= v + RING_FROM)
+        ring[n++] = pattern_cells_level (cells, x, y);
+  return pattern_cells_level (cells, u, v) - pattern_median (ring, n);
+}
+
 static void
 plane_candidate_rows (const void *data,
                       size_t      first,
@@ -110,13 +144,18 @@ plane_candidate_rows (const void *data,
           size_t off = u > cells->centre_x ? u - cells->centre_x :
                                              cells->centre_x - u;
 
-          if (row[u] <= job->threshold || off <= PATTERN_AXIS_BAND ||
+          float standout;
+
+          if (row[u] <= job->preselect || off <= PATTERN_AXIS_BAND ||
               ! is_local_maximum (row, n, u) ||
               ! pattern_region_holds_cell (job->region, cells, u, v))
             continue;
+          standout = ring_standout (cells, u, v);
+          if (! (standout > job->threshold))
+            continue;
           keep (job->slots + i * ROW_CANDIDATES, job->counts + i,
                 (PatternPeak) { .level = pattern_cells_level (cells, u, v),
-                                .standout = row[u], .u = u, .v = v,
+                                .standout = standout, .u = u, .v = v,
                                 .place = PATTERN_IN_PLANE });
         }
     }
@@ -447,6 +486,7 @@ all_candidates (const PatternCells    *cells,
   PatternPeakJob  job      = {
     cells, region, residual,
     (float) threshold_of (&residual->plane, sigmas),
+    (float) threshold_of (&residual->plane, sigmas - PRESELECT_SIGMAS),
     malloc (rows * ROW_CANDIDATES * sizeof (PatternPeak)),
     malloc (rows),
   };

@@ -1,7 +1,8 @@
 /* pattern-peaks — the peaks of the half plane that stand out of their
- * background: local maxima of the standout above a threshold, each placed
- * between cells by a parabola through the log amplitudes around it, with
- * a notch radius from its measured width.
+ * background: local maxima of the standout above a threshold (in the
+ * plane, of the level less the median of a ring of cells around it),
+ * each placed between cells by a parabola through the log amplitudes
+ * around it, with a notch radius from its measured width.
  *
  * A strong peak of an image of width × height pixels comes with
  * sidelobes, the transform of the image's rectangle: along its row and

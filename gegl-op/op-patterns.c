@@ -1,58 +1,7 @@
 #include "op-patterns.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-#include "pattern-finder.h"
+#include "pattern-settings.h"
 #include "row-split-gegl.h"
-
-/* In band-pass mode only the frequencies between the cut-offs (a cut-off
- * of 0 sets no limit); in band-reject mode all above the finder's
- * floor. */
-static PatternSearch
-search_for (const BandpassSettings *settings)
-{
-  const fftcl_gain *gain   = &settings->gain;
-  PatternSearch     search = { .sensitivity = settings->pattern_sensitivity };
-
-  if (! gain->reject && gain->large_period > 0.0)
-    search.lowest_frequency = 1.0 / gain->large_period;
-  if (! gain->reject && gain->small_period > 0.0)
-    search.highest_frequency = 1.0 / gain->small_period;
-  return search;
-}
-
-static gboolean
-add_found (BandpassSettings       *with_found,
-           const BandpassSettings *settings,
-           const PatternsFound    *found,
-           gchar                 **message)
-{
-  gsize given = settings->notch_values;
-
-  *with_found         = *settings;
-  with_found->notches = malloc ((given + 3 * found->count + 1) *
-                                sizeof (double));
-  if (! with_found->notches)
-    {
-      *with_found = (BandpassSettings) { 0 };
-      *message    = g_strdup ("out of memory for the patterns found");
-      return FALSE;
-    }
-
-  if (given > 0)
-    memcpy (with_found->notches, settings->notches, given * sizeof (double));
-  if (found->count > 0)
-    memcpy (with_found->notches + given, found->notches,
-            3 * found->count * sizeof (double));
-  with_found->notch_values     = given + 3 * found->count;
-  with_found->gain.notches     = with_found->notches;
-  with_found->gain.notch_count = with_found->notch_values / 3;
-
-  if (! settings->gain.reject && settings->gain.small_period == 0.0)
-    with_found->gain.small_period = found->small_period;
-  return TRUE;
-}
 
 gboolean
 op_patterns_add (fftcl_context          *context,
@@ -64,7 +13,7 @@ op_patterns_add (fftcl_context          *context,
                  BandpassSettings       *with_found,
                  gchar                 **message)
 {
-  PatternSearch search = search_for (settings);
+  PatternSearch search = pattern_settings_search (settings);
   PatternsFound found  = { 0 };
   fftcl_error   fft_error;
   gboolean      added;
@@ -78,7 +27,9 @@ op_patterns_add (fftcl_context          *context,
       return FALSE;
     }
 
-  added = add_found (with_found, settings, &found, message);
+  added = pattern_settings_add (with_found, settings, &found);
   patterns_found_clear (&found);
+  if (! added)
+    *message = g_strdup ("out of memory for the patterns found");
   return added;
 }

@@ -37,13 +37,6 @@ void     bandpass_settings_from_config   (BandpassSettings       *settings,
 /* Frees what bandpass_settings_from_config allocated. */
 void     bandpass_settings_clear         (BandpassSettings       *settings);
 
-/* Makes `copy` `settings` with `count` more notches (3 · count numbers)
- * after the given ones. Free with bandpass_settings_clear. */
-void     bandpass_settings_copy_adding   (BandpassSettings       *copy,
-                                          const BandpassSettings *settings,
-                                          const gdouble          *notches,
-                                          gsize                   count);
-
 /* The config's "notches" numbers, however many it holds (*count), with
  * room after them for one more notch. Free with g_free. */
 gdouble *bandpass_settings_get_notches   (GimpProcedureConfig    *config,

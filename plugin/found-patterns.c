@@ -3,45 +3,10 @@
 #include <glib/gi18n-lib.h>
 
 #include "drawable-pixels.h"
+#include "pattern-settings.h"
+#include "render-error.h"
 #include "render-format.h"
 #include "row-split-gegl.h"
-
-PatternSearch
-found_patterns_search (const BandpassSettings *settings)
-{
-  const fftcl_gain *gain   = &settings->gain;
-  PatternSearch     search = { .sensitivity = settings->pattern_sensitivity };
-
-  if (! gain->reject)
-    {
-      if (gain->large_period > 0.0)
-        search.lowest_frequency = 1.0 / gain->large_period;
-      if (gain->small_period > 0.0)
-        search.highest_frequency = 1.0 / gain->small_period;
-    }
-
-  return search;
-}
-
-gboolean
-found_patterns_set_small (const BandpassSettings *settings,
-                          const PatternsFound    *found)
-{
-  return found->small_period > 0.0 && ! settings->gain.reject &&
-         settings->gain.small_period == 0.0;
-}
-
-void
-found_patterns_add (BandpassSettings       *with_found,
-                    const BandpassSettings *settings,
-                    const PatternsFound    *found)
-{
-  bandpass_settings_copy_adding (with_found, settings, found->notches,
-                                 found->count);
-
-  if (found_patterns_set_small (settings, found))
-    with_found->gain.small_period = found->small_period;
-}
 
 /* The search of one drawable's pixels. It makes no libgimp call, so it
  * may run in a thread of its own. */
@@ -115,15 +80,16 @@ found_patterns_in_drawable (BandpassSettings       *with_found,
                             gpointer                pulse_data,
                             GError                **error)
 {
+  gboolean   added;
   PatternJob job = { .context = context,
-                     .search  = found_patterns_search (settings) };
+                     .search  = pattern_settings_search (settings) };
 
   *with_found = (BandpassSettings) { 0 };
   if (! search_drawable (&job, settings, drawable, pulse, pulse_data,
                          error))
     return FALSE;
 
-  found_patterns_add (with_found, settings, &job.found);
+  added = pattern_settings_add (with_found, settings, &job.found);
   patterns_found_clear (&job.found);
-  return TRUE;
+  return added || render_error_memory (error);
 }

@@ -3,7 +3,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "found-notches.h"
-#include "found-patterns.h"
+#include "pattern-settings.h"
 
 typedef struct
 {
@@ -53,21 +53,19 @@ merge_notches (PatternButton       *button,
 
 /* A halftone's dots lie between its notches: small-structures becomes
  * the screen's period where the find-patterns argument would make it so
- * (found_patterns_add). Returns whether it changed. */
+ * (pattern_settings_add). Returns whether it changed. */
 static gboolean
 set_small_structures (PatternButton       *button,
                       const PatternsFound *found)
 {
   BandpassSettings settings   = { 0 };
-  BandpassSettings with_found = { 0 };
   gdouble          period;
   gboolean         changed;
 
   bandpass_settings_from_config (&settings, button->config);
-  found_patterns_add (&with_found, &settings, found);
-  period  = with_found.gain.small_period;
+  period  = pattern_settings_set_small (&settings, found) ?
+            found->small_period : settings.gain.small_period;
   changed = period != settings.gain.small_period;
-  bandpass_settings_clear (&with_found);
   bandpass_settings_clear (&settings);
 
   if (changed)
@@ -141,7 +139,7 @@ clicked (GtkButton     *widget G_GNUC_UNUSED,
   PatternSearch    search;
 
   bandpass_settings_from_config (&settings, button->config);
-  search = found_patterns_search (&settings);
+  search = pattern_settings_search (&settings);
   bandpass_settings_clear (&settings);
 
   gtk_widget_set_sensitive (button->button, FALSE);

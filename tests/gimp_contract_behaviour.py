@@ -107,7 +107,8 @@ class Jobs:
         with open(os.path.join(self.folder, "jobs.json"), "w") as f:
             json.dump(self.jobs, f)
         script = os.path.join(HERE, "gimp_behaviour_driver.py")
-        output = self.harness.run_gimp([f"exec(open({script!r}).read())"],
+        output = self.harness.run_gimp([f"import sys; sys.path.insert(0, {HERE!r}); "
+                                        f"exec(open({script!r}).read())"],
                                        env={"BEHAVIOUR_FOLDER": self.folder},
                                        interpreter="python-fu-eval")
         path = os.path.join(self.folder, "reports.json")

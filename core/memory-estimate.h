@@ -1,7 +1,8 @@
 /* memory-estimate — what filtering an image takes at its peak, and what
  * the machine has, so that a filter inside GIMP's own process refuses a
- * size before allocating anything rather than running out. Plain C (no
- * GLib), the same rule as the plug-in's render-memory.c. */
+ * size before allocating anything rather than running out; the plug-in
+ * (render-memory.c) and the GEGL operation check it alike. Plain C (no
+ * GLib). */
 #ifndef MEMORY_ESTIMATE_H
 #define MEMORY_ESTIMATE_H
 

@@ -1,0 +1,58 @@
+#include "pattern-settings.h"
+
+#include <string.h>
+
+PatternSearch
+pattern_settings_search (const BandpassSettings *settings)
+{
+  const fftcl_gain *gain   = &settings->gain;
+  PatternSearch     search = { .sensitivity = settings->pattern_sensitivity };
+
+  if (! gain->reject)
+    {
+      if (gain->large_period > 0.0)
+        search.lowest_frequency = 1.0 / gain->large_period;
+      if (gain->small_period > 0.0)
+        search.highest_frequency = 1.0 / gain->small_period;
+    }
+
+  return search;
+}
+
+gboolean
+pattern_settings_set_small (const BandpassSettings *settings,
+                            const PatternsFound    *found)
+{
+  return found->small_period > 0.0 && ! settings->gain.reject &&
+         settings->gain.small_period == 0.0;
+}
+
+gboolean
+pattern_settings_add (BandpassSettings       *with_found,
+                      const BandpassSettings *settings,
+                      const PatternsFound    *found)
+{
+  gsize given = settings->gain.notch_count * 3;
+
+  *with_found         = *settings;
+  with_found->notches = g_try_malloc_n (given + 3 * found->count + 1,
+                                        sizeof (gdouble));
+  if (! with_found->notches)
+    {
+      *with_found = (BandpassSettings) { 0 };
+      return FALSE;
+    }
+
+  if (given > 0)
+    memcpy (with_found->notches, settings->notches, given * sizeof (gdouble));
+  if (found->count > 0)
+    memcpy (with_found->notches + given, found->notches,
+            3 * found->count * sizeof (gdouble));
+  with_found->notch_values     = given + 3 * found->count;
+  with_found->gain.notches     = with_found->notches;
+  with_found->gain.notch_count = with_found->notch_values / 3;
+
+  if (pattern_settings_set_small (settings, found))
+    with_found->gain.small_period = found->small_period;
+  return TRUE;
+}
