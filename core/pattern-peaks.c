@@ -46,6 +46,17 @@
 #define CENTRE_SHARE          0.25
 #define WIDEST_WALK           64
 
+/* Bands along an axis leave, where the padding breaks their phase, a
+ * remainder confined to that axis, which a wider notch takes more of; the
+ * notch's cost is the picture's content in its disc. Their notches widen
+ * with the band's standout s (ln) over the plane beside it, as
+ * exp (AXIS_WIDENING · (s − AXIS_PLAIN_STANDOUT)) (the remainder's power
+ * over r against the disc's over r² gives the cube root of the power
+ * ratio), up to AXIS_WIDEST main lobes. */
+#define AXIS_WIDENING       (2.0 / 3.0)
+#define AXIS_PLAIN_STANDOUT 4.3
+#define AXIS_WIDEST         16.0
+
 /* A candidate within this share of a stronger peak's radius lies where
  * that notch removes it anyway. */
 #define INSIDE_NOTCH 0.5
@@ -121,6 +132,27 @@ ring_standout (const PatternCells *cells,
   return pattern_cells_level (cells, u, v) - pattern_median (ring, n);
 }
 
+/* How far (ln) the top of the parabola through the levels of cell
+ * (u, v) and its two neighbours along one axis lies above the cell's: a
+ * pattern between cells loses up to half its amplitude to each, which
+ * its two cells' shared main lobe gives back; a maximum of noise, whose
+ * cells are independent, gains little. */
+static float
+top_gain (const PatternCells *cells,
+          size_t              u,
+          size_t              v,
+          size_t              du,
+          size_t              dv)
+{
+  float at     = pattern_cells_level (cells, u, v);
+  float before = pattern_cells_level (cells, u - du, v - dv);
+  float after  = pattern_cells_level (cells, u + du, v + dv);
+  float curve  = before - 2 * at + after;
+  float slope  = 0.5f * (after - before);
+
+  return curve < 0 ? fminf (-slope * slope / (2 * curve), (float) LN2) : 0;
+}
+
 static void
 plane_candidate_rows (const void *data,
                       size_t      first,
@@ -150,7 +182,9 @@ plane_candidate_rows (const void *data,
               ! is_local_maximum (row, n, u) ||
               ! pattern_region_holds_cell (job->region, cells, u, v))
             continue;
-          standout = ring_standout (cells, u, v);
+          standout = ring_standout (cells, u, v) +
+                     top_gain (cells, u, v, 1, 0) +
+                     top_gain (cells, u, v, 0, 1);
           if (! (standout > job->threshold))
             continue;
           keep (job->slots + i * ROW_CANDIDATES, job->counts + i,
@@ -249,6 +283,26 @@ half_widths (const PatternCells    *cells,
                    drop_distance (at, row, cells->cells_y - 1 - v, target));
 }
 
+/* How many main lobes of the image's sinc the notch of cell (u, v)
+ * spans at least. */
+static double
+main_lobes (const PatternCells *cells,
+            size_t              u,
+            size_t              v,
+            PatternPlace        place)
+{
+  float beside;
+
+  if (place == PATTERN_IN_PLANE)
+    return MAIN_LOBES;
+  beside = ring_standout (cells, u, v);
+  if (! (beside > AXIS_PLAIN_STANDOUT))
+    return MAIN_LOBES;
+  return fmin (MAIN_LOBES * exp (AXIS_WIDENING *
+                                 (beside - AXIS_PLAIN_STANDOUT)),
+               AXIS_WIDEST);
+}
+
 static PatternPeak
 placed_peak (const PatternCells    *cells,
              const PatternResidual *residual,
@@ -286,7 +340,8 @@ placed_peak (const PatternCells    *cells,
   half_width  = fmax (across * cells->bins_x / cells->grid_width,
                       down * cells->bins_y / cells->grid_height);
   peak.radius = fmax (fmin (fmax (RADIUS_PER_HALF_WIDTH * half_width,
-                                  MAIN_LOBES / shorter_side),
+                                  main_lobes (cells, u, v, place) /
+                                  shorter_side),
                             CENTRE_SHARE * hypot (peak.fx, peak.fy)),
                       0.5 / longer_grid);
   return peak;
