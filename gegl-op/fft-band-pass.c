@@ -3,7 +3,8 @@
  * opacity and blend modes) and `gegl` runs it in batch. Every property is
  * the procedure argument of the same name, range and default
  * (docs/contract.md §2); notches are text, three numbers per notch, as
- * GEGL has no array properties. The filter is the plug-in's core, on
+ * GEGL has no array properties, and `output`, as an operation adds no
+ * layers, offers the result or the removed part. The filter is the plug-in's core, on
  * FFTW: the operation runs inside GIMP's own process, and whatever fails
  * there passes the input through with a warning, never a black layer. */
 #ifdef GEGL_PROPERTIES
@@ -37,6 +38,12 @@ enum_start (fft_band_pass_channels)
   enum_value (FFT_BAND_PASS_RGB,       "rgb",       "Each RGB channel")
   enum_value (FFT_BAND_PASS_LUMINANCE, "luminance", "Luminance only")
 enum_end (FftBandPassChannels)
+
+enum_start (fft_band_pass_output)
+  enum_value (FFT_BAND_PASS_RESULT,       "result",       "Result")
+  enum_value (FFT_BAND_PASS_REMOVED_PART, "removed-part",
+              "Removed part (for Grain merge)")
+enum_end (FftBandPassOutput)
 
 property_double (large_structures, "Large structures (px)", 40.0)
   description ("Remove structures larger than this period, in pixels; "
@@ -102,6 +109,17 @@ property_double (pattern_sensitivity, "Pattern sensitivity",
                "finds weaker patterns")
   value_range (PATTERN_SENSITIVITY_MIN, PATTERN_SENSITIVITY_MAX)
 
+property_enum (output, "Output", FftBandPassOutput, fft_band_pass_output,
+               FFT_BAND_PASS_RESULT)
+  description ("The filtered image, or what the filter removed plus "
+               "one half (mid-grey), which in Grain merge mode over the "
+               "result gives back the input")
+
+property_boolean (autoscale, "Autoscale after filtering", FALSE)
+  description ("Stretch the result so that 0.5 % of its values are "
+               "darkest and 0.5 % brightest, as ImageJ's Bandpass with "
+               "1 % saturation")
+
 #else
 
 #define GEGL_OP_FILTER
@@ -164,6 +182,10 @@ settings_from (const GeglProperties *o)
     .linear              = o->linear,
     .find_patterns       = o->find_patterns,
     .pattern_sensitivity = o->pattern_sensitivity,
+    .output              = o->output == FFT_BAND_PASS_REMOVED_PART
+                           ? BANDPASS_OUTPUT_REMOVED_PART
+                           : BANDPASS_OUTPUT_REPLACE,
+    .autoscale           = o->autoscale,
   };
 }
 

@@ -1,5 +1,6 @@
 #include "op-filter.h"
 
+#include "autoscale.h"
 #include "filtered-image.h"
 #include "memory-estimate.h"
 #include "op-patterns.h"
@@ -137,6 +138,48 @@ filter_read (const Filtering        *filtering,
   return filtered;
 }
 
+/* The whole scale of the filtered components: 100 for CIE L*, else 1. */
+static gfloat
+full_scale (const RenderFormat *format)
+{
+  const Babl *model = babl_format_get_model (format->format);
+
+  return (babl_get_model_flags (model) & BABL_MODEL_FLAG_CIE) ? 100.0f
+                                                              : 1.0f;
+}
+
+/* Turns the result in `output` into input − result + half the full
+ * scale in the filtered components. */
+static void
+write_removed_part (const Filtering *filtering,
+                    GeglBuffer      *input,
+                    GeglBuffer      *output)
+{
+  const RenderFormat *format  = filtering->format;
+  gsize               floats  = format->layout.components;
+  gsize               planes  = format->layout.colour_planes;
+  gfloat              offset  = full_scale (format) / 2.0f;
+  GeglBufferIterator *iterator;
+
+  iterator = gegl_buffer_iterator_new (output, filtering->area, 0,
+                                       format->format, GEGL_ACCESS_READWRITE,
+                                       GEGL_ABYSS_NONE, 2);
+  gegl_buffer_iterator_add (iterator, input, filtering->area, 0,
+                            format->format, GEGL_ACCESS_READ,
+                            GEGL_ABYSS_NONE);
+
+  while (gegl_buffer_iterator_next (iterator))
+    {
+      gfloat       *result = iterator->items[0].data;
+      const gfloat *was    = iterator->items[1].data;
+
+      for (gsize p = 0; p < (gsize) iterator->length; p++)
+        for (gsize c = 0; c < planes; c++)
+          result[p * floats + c] = was[p * floats + c] -
+                                   result[p * floats + c] + offset;
+    }
+}
+
 static gboolean
 filter_buffers (const Filtering        *filtering,
                 const BandpassSettings *settings,
@@ -169,8 +212,16 @@ filter_buffers (const Filtering        *filtering,
       return FALSE;
     }
 
+  if (settings->autoscale)
+    autoscale_stretch (pixels, (gsize) area->width * area->height, pixels,
+                       (gsize) area->width * area->height,
+                       &filtering->format->layout,
+                       full_scale (filtering->format));
+
   gegl_buffer_set (output, area, 0, format, pixels, GEGL_AUTO_ROWSTRIDE);
   g_free (pixels);
+  if (settings->output == BANDPASS_OUTPUT_REMOVED_PART)
+    write_removed_part (filtering, input, output);
   return TRUE;
 }
 

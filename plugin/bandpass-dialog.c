@@ -104,7 +104,8 @@ fill_columns (GimpProcedureDialog *dialog,
   settings = gimp_procedure_dialog_fill_box (dialog, "settings-column",
                                              "band", "edge",
                                              "stripes-and-notches",
-                                             "advanced", NULL);
+                                             "advanced", "output-group",
+                                             NULL);
   /* Room for the period sliders beside the preview. */
   gtk_widget_set_size_request (settings, SETTINGS_WIDTH, -1);
   columns = gimp_procedure_dialog_fill_box (dialog, "columns",
@@ -130,6 +131,7 @@ fill_settings (GimpProcedureDialog *dialog,
   static const gchar *const edge[] = { "shape", "order", NULL };
   static const gchar *const stripes_and_notches[] =
     { "stripes", "stripe-tolerance", NULL };
+  static const gchar *const output[] = { "output", "autoscale", NULL };
   static const gchar *const advanced[] =
     { "padding", "channels", "linear", NULL };
   GtkWidget *stripes_box;
@@ -148,6 +150,7 @@ fill_settings (GimpProcedureDialog *dialog,
                       FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box), notches_entry_new (config),
                       FALSE, FALSE, 0);
+  fill_group (dialog, "output-group", _("Output"), FALSE, output);
   advanced_box = fill_group (dialog, "advanced", _("Advanced"), TRUE,
                              advanced);
   gtk_box_pack_start (GTK_BOX (advanced_box),

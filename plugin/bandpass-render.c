@@ -2,6 +2,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "autoscale.h"
 #include "coarse-preview.h"
 #include "drawable-pixels.h"
 #include "filtered-image.h"
@@ -246,6 +247,70 @@ bandpass_renderer_prepare (BandpassRenderer        *renderer,
   return TRUE;
 }
 
+static gsize
+pixel_count (const BandpassRenderer *renderer)
+{
+  return renderer->drawable.width * renderer->drawable.height;
+}
+
+/* Autoscale's stretch (autoscale.h) of `count` pixels, with the range
+ * found in the `found_count` pixels `found_in`: CIE L* onto 0 … 100,
+ * other filtered components onto 0 … 1. */
+static void
+stretch (const BandpassRenderer *renderer,
+         const gfloat           *found_in,
+         gsize                   found_count,
+         gfloat                 *pixels,
+         gsize                   count)
+{
+  const Babl *model = babl_format_get_model (renderer->format.format);
+  gfloat      full  = (babl_get_model_flags (model) &
+                       BABL_MODEL_FLAG_CIE) ? 100.0f : 1.0f;
+
+  autoscale_stretch (found_in, found_count, pixels, count,
+                     &renderer->format.layout, full);
+}
+
+/* A full preview window is stretched with the range of the whole result,
+ * as the final run stretches it; a coarse one, which only stands in
+ * until the full one comes, with its own. */
+static gboolean
+stretch_window (BandpassRenderer        *renderer,
+                const BandpassSettings  *settings,
+                const fftcl_window      *window,
+                gboolean                 coarse,
+                GError                 **error)
+{
+  gsize        count  = window->width * window->height;
+  fftcl_window whole  = { 0, 0, renderer->drawable.width,
+                          renderer->drawable.height, 1 };
+  gfloat      *result;
+  fftcl_error  fft_error;
+
+  if (coarse)
+    {
+      stretch (renderer, renderer->window, count, renderer->window, count);
+      return TRUE;
+    }
+
+  result = g_try_new (gfloat, pixel_count (renderer) *
+                              renderer->format.layout.components);
+  if (result == NULL)
+    return render_error_memory (error);
+
+  if (filtered_image_render (renderer->image, &settings->gain, &whole,
+                             result, NULL, &fft_error) != FFTCL_OK)
+    {
+      g_free (result);
+      return render_error_fft (error, &fft_error);
+    }
+
+  stretch (renderer, result, pixel_count (renderer), renderer->window,
+           count);
+  g_free (result);
+  return TRUE;
+}
+
 gboolean
 bandpass_renderer_render_window (BandpassRenderer        *renderer,
                                  const BandpassSettings  *settings,
@@ -275,6 +340,8 @@ bandpass_renderer_render_window (BandpassRenderer        *renderer,
                                       &fft_error) == FFTCL_OK ||
                render_error_fft (error, &fft_error);
 
+  if (rendered && settings->autoscale)
+    rendered = stretch_window (renderer, settings, window, coarse, error);
   if (rendered)
     babl_process (babl_fish (renderer->format.format,
                              bandpass_renderer_display_format (renderer)),
@@ -419,6 +486,9 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
   report (progress, 0.0);
   if (! filter_whole (renderer, settings, progress, error))
     return FALSE;
+  if (settings->autoscale)
+    stretch (renderer, renderer->pixels, pixel_count (renderer),
+             renderer->pixels, pixel_count (renderer));
   report (progress, 0.85);
 
   if (renderer->warning)

@@ -8,7 +8,8 @@
  * padding, the channels or linear light: those reload. The preview
  * renders windows of the result in the display's 8-bit format; the final
  * run writes the whole result, with the original alpha, into a buffer
- * (the drawable's shadow) in the drawable's own precision, from the
+ * (the drawable's shadow, or a new layer's: result-layers.h) in the
+ * drawable's own precision, from the
  * preview's spectrum where there is one, else filtered in one pass. The
  * drawable itself is never written.
  *
@@ -83,7 +84,9 @@ const Babl       *bandpass_renderer_display_format (BandpassRenderer       *rend
 /* Prepares for `settings` and writes `window` (in drawable pixels, as
  * fftcl_filter_apply takes it) of the result to `pixels` in the display
  * format. `coarse` filters a downscaled copy instead (≤ 1 MP), much
- * faster where the device is slow, and expands it to the window. */
+ * faster where the device is slow, and expands it to the window. With
+ * autoscale, a full window is stretched with the range of the whole
+ * result, which is filtered for it, and a coarse one with its own. */
 gboolean          bandpass_renderer_render_window  (BandpassRenderer       *renderer,
                                                     const BandpassSettings *settings,
                                                     const fftcl_window     *window,
@@ -109,7 +112,8 @@ gboolean          bandpass_renderer_coarse_first   (BandpassRenderer       *rend
  * with g_free. */
 gchar            *bandpass_renderer_describe_device (BandpassRenderer      *renderer);
 
-/* The final run: writes the whole result for `settings` into `target`,
+/* The final run: writes the whole result for `settings` (stretched where
+ * they ask for autoscale) into `target`,
  * from the spectrum the renderer holds where it is ready for them (the
  * output is then the preview's pixels), else filtered in one pass. The
  * filter runs in a thread of its own while this one reports `progress`

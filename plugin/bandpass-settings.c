@@ -170,6 +170,39 @@ add_pattern_arguments (GimpProcedure *procedure)
                                       G_PARAM_READWRITE);
 }
 
+/* Appended after `pattern-sensitivity`. */
+static void
+add_output_arguments (GimpProcedure *procedure)
+{
+  gimp_procedure_add_choice_argument (procedure, "output",
+                                      _("O_utput"),
+                                      _("Where the result goes: into the "
+                                        "drawable, as a new layer above it, "
+                                        "or into the drawable with what the "
+                                        "filter removed as a layer above it "
+                                        "in Grain merge mode, which gives "
+                                        "back the original"),
+                                      gimp_choice_new_with_values (
+                                        "replace",      BANDPASS_OUTPUT_REPLACE,
+                                        _("Replace the drawable"), NULL,
+                                        "new-layer",    BANDPASS_OUTPUT_NEW_LAYER,
+                                        _("New layer"), NULL,
+                                        "removed-part", BANDPASS_OUTPUT_REMOVED_PART,
+                                        _("Removed part as a layer"), NULL,
+                                        NULL),
+                                      "replace",
+                                      G_PARAM_READWRITE);
+
+  gimp_procedure_add_boolean_argument (procedure, "autoscale",
+                                       _("Autosca_le after filtering"),
+                                       _("Stretch the result so that 0.5 % "
+                                         "of its values are darkest and "
+                                         "0.5 % brightest, as ImageJ's "
+                                         "Bandpass with 1 % saturation"),
+                                       FALSE,
+                                       G_PARAM_READWRITE);
+}
+
 void
 bandpass_settings_add_arguments (GimpProcedure *procedure)
 {
@@ -178,6 +211,7 @@ bandpass_settings_add_arguments (GimpProcedure *procedure)
   add_stripe_and_notch_arguments (procedure);
   add_advanced_arguments (procedure);
   add_pattern_arguments (procedure);
+  add_output_arguments (procedure);
 }
 
 gdouble *
@@ -231,6 +265,7 @@ bandpass_settings_from_config (BandpassSettings    *settings,
                 "linear",              &settings->linear,
                 "find-patterns",       &settings->find_patterns,
                 "pattern-sensitivity", &settings->pattern_sensitivity,
+                "autoscale",           &settings->autoscale,
                 NULL);
 
   gain->shape   = gimp_procedure_config_get_choice_id (config, "shape");
@@ -246,6 +281,8 @@ bandpass_settings_from_config (BandpassSettings    *settings,
                                                             "padding");
   settings->channels = gimp_procedure_config_get_choice_id (config,
                                                             "channels");
+  settings->output   = gimp_procedure_config_get_choice_id (config,
+                                                            "output");
 }
 
 void

@@ -15,6 +15,15 @@ typedef enum
   BANDPASS_CHANNELS_LUMINANCE  /* CIE L* only, keeping a* and b* */
 } BandpassChannels;
 
+/* Where the result goes (result-layers.h). */
+typedef enum
+{
+  BANDPASS_OUTPUT_REPLACE,     /* into the drawable */
+  BANDPASS_OUTPUT_NEW_LAYER,   /* a new layer above it */
+  BANDPASS_OUTPUT_REMOVED_PART /* into the drawable, and what the filter
+                                  took away as a layer above it */
+} BandpassOutput;
+
 typedef struct
 {
   fftcl_gain       gain;         /* gain.notches points into `notches` */
@@ -26,6 +35,8 @@ typedef struct
   gboolean         find_patterns;       /* add each drawable's patterns
                                            (found-patterns.h) */
   gdouble          pattern_sensitivity; /* how weak a pattern it finds */
+  BandpassOutput   output;
+  gboolean         autoscale;           /* stretch the result (autoscale.h) */
 } BandpassSettings;
 
 /* Adds the arguments that follow run-mode, image and drawables. */

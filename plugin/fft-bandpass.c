@@ -8,6 +8,7 @@
 #include "bandpass-render.h"
 #include "bandpass-settings.h"
 #include "found-patterns.h"
+#include "result-layers.h"
 #include "spectrum-procedures.h"
 #include "target-checks.h"
 
@@ -57,24 +58,26 @@ pulse_progress (gpointer span_pointer G_GNUC_UNUSED)
   gimp_progress_pulse ();
 }
 
-/* Writes the renderer's drawable into its shadow. */
+/* Writes the renderer's drawable's result where `results` says. */
 static gboolean
 render_one (BandpassRenderer       *renderer,
+            ResultLayers           *results,
             ProgressSpan           *span,
             const BandpassSettings *settings,
             GError                **error)
 {
-  GimpDrawable     *drawable = bandpass_renderer_get_drawable (renderer);
-  GeglBuffer       *shadow   = gimp_drawable_get_shadow_buffer (drawable);
+  GeglBuffer       *target   = result_layers_target (results, span->index);
   BandpassProgress  progress = { update_progress, pulse_progress, span };
   gboolean          rendered;
 
-  rendered = bandpass_renderer_write (renderer, settings, shadow, &progress,
+  rendered = bandpass_renderer_write (renderer, settings, target, &progress,
                                       error);
   if (rendered)
-    gegl_buffer_flush (shadow);
+    gegl_buffer_flush (target);
 
-  g_object_unref (shadow);
+  g_object_unref (target);
+  if (rendered)
+    result_layers_written (results, span->index);
   return rendered;
 }
 
@@ -83,12 +86,14 @@ render_one (BandpassRenderer       *renderer,
 static gboolean
 render_another (GimpDrawable           *drawable,
                 BandpassDevice         *device,
+                ResultLayers           *results,
                 ProgressSpan           *span,
                 const BandpassSettings *settings,
                 GError                **error)
 {
   BandpassRenderer *renderer = bandpass_renderer_new (drawable, device);
-  gboolean          rendered = render_one (renderer, span, settings, error);
+  gboolean          rendered = render_one (renderer, results, span, settings,
+                                           error);
 
   bandpass_renderer_free (renderer);
   return rendered;
@@ -97,15 +102,16 @@ render_another (GimpDrawable           *drawable,
 static gboolean
 render_with (GimpDrawable          **drawables,
              BandpassRenderer       *first,
+             ResultLayers           *results,
              ProgressSpan           *span,
              const BandpassSettings *settings,
              GError                **error)
 {
   return span->index == 0
-         ? render_one (first, span, settings, error)
+         ? render_one (first, results, span, settings, error)
          : render_another (drawables[span->index],
-                           bandpass_renderer_get_device (first), span,
-                           settings, error);
+                           bandpass_renderer_get_device (first), results,
+                           span, settings, error);
 }
 
 /* Finds the drawable's patterns, checks the notches they add against its
@@ -113,6 +119,7 @@ render_with (GimpDrawable          **drawables,
 static gboolean
 render_with_patterns (GimpDrawable          **drawables,
                       BandpassRenderer       *first,
+                      ResultLayers           *results,
                       ProgressSpan           *span,
                       const BandpassSettings *settings,
                       GError                **error)
@@ -133,37 +140,23 @@ render_with_patterns (GimpDrawable          **drawables,
                            1.0 - FINDING_SHARE };
   rendered = bandpass_settings_check_drawable (&with_found, drawable,
                                                error) &&
-             render_with (drawables, first, span, &with_found, error);
+             render_with (drawables, first, results, span, &with_found,
+                          error);
   bandpass_settings_clear (&with_found);
   return rendered;
 }
 
-static void
-merge_shadows (GimpImage     *image,
-               GimpDrawable **drawables)
-{
-  gimp_image_undo_group_start (image);
-
-  for (gsize i = 0; drawables[i] != NULL; i++)
-    {
-      gimp_drawable_merge_shadow (drawables[i], TRUE);
-      gimp_drawable_update (drawables[i], 0, 0,
-                            gimp_drawable_get_width (drawables[i]),
-                            gimp_drawable_get_height (drawables[i]));
-    }
-
-  gimp_image_undo_group_end (image);
-}
-
 /* `first` writes drawables[0], so that after a dialog the output is the
- * preview's pixels. Every drawable is rendered before any is merged, so
- * that a failure on one leaves the whole image untouched. So does a
- * cancel: GIMP then ends the plug-in and frees the shadow buffers it
- * leaves. The progress ends before the merge, which takes away the
- * Cancel that would end the plug-in between two drawables' merges. */
+ * preview's pixels. Every drawable is rendered before any result joins
+ * the image, so that a failure on one leaves the whole image untouched.
+ * So does a cancel: GIMP then ends the plug-in and frees the shadow
+ * buffers it leaves, and the new layers were never inserted. The
+ * progress ends before the results join, which takes away the Cancel
+ * that would end the plug-in between two drawables'. */
 static gboolean
 render_all (GimpDrawable          **drawables,
             BandpassRenderer       *first,
+            ResultLayers           *results,
             const BandpassSettings *settings,
             GError                **error)
 {
@@ -176,13 +169,11 @@ render_all (GimpDrawable          **drawables,
 
   for (span.index = 0; span.index < span.count; span.index++)
     if (! (settings->find_patterns
-           ? render_with_patterns (drawables, first, &span, settings, error)
-           : render_with (drawables, first, &span, settings, error)))
-      {
-        for (gsize i = 0; i <= span.index; i++)
-          gimp_drawable_free_shadow (drawables[i]);
-        return FALSE;
-      }
+           ? render_with_patterns (drawables, first, results, &span,
+                                   settings, error)
+           : render_with (drawables, first, results, &span, settings,
+                          error)))
+      return FALSE;
 
   gimp_progress_end ();
   return TRUE;
@@ -196,15 +187,18 @@ apply (GimpImage              *image,
        BandpassRenderer       *renderer,
        GError                **error)
 {
-  gchar    *choice   = bandpass_device_choice (config);
-  gboolean  rendered = bandpass_renderer_use_device (renderer, choice,
-                                                     error) &&
-                       render_all (drawables, renderer, settings, error);
+  gchar        *choice   = bandpass_device_choice (config);
+  ResultLayers *results  = result_layers_new (drawables, settings->output);
+  gboolean      rendered = bandpass_renderer_use_device (renderer, choice,
+                                                         error) &&
+                           render_all (drawables, renderer, results,
+                                       settings, error);
 
   g_free (choice);
   if (rendered)
-    merge_shadows (image, drawables);
+    result_layers_apply (results, image);
 
+  result_layers_free (results);
   return rendered;
 }
 
@@ -227,6 +221,7 @@ filter_with_config (GimpImage            *image,
    * open. */
   *status = GIMP_PDB_CALLING_ERROR;
   done    = target_checks_pass (image, drawables, error) &&
+            result_layers_check (drawables, settings.output, error) &&
             bandpass_settings_check (&settings, error);
   for (gsize i = 0; done && drawables[i] != NULL; i++)
     done = bandpass_settings_check_drawable (&settings, drawables[i], error);

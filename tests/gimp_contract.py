@@ -26,6 +26,9 @@ CONTRACT = [
     ("linear", "gboolean", None, None, False),
     ("find-patterns", "gboolean", None, None, False),
     ("pattern-sensitivity", "gdouble", 0, 100, 50),
+    ("output", "choice", ["replace", "new-layer", "removed-part"], None,
+     "replace"),
+    ("autoscale", "gboolean", None, None, False),
 ]
 
 INTROSPECT = r'''

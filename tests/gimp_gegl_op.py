@@ -12,6 +12,8 @@ through the gegl command line:
     are filtered as they are, also the numpy oracle's (gimp_oracle.py);
   - find-patterns with the band off removes the picture's pattern as the
     plug-in's does;
+  - autoscale stretches as the plug-in's does; output=removed-part gives
+    the input minus the plug-in's result plus ½, alpha passed through;
   - saved as XCF with the filter not merged, closed and loaded again, the
     layer still holds it with its settings, and merged gives the same;
   - properties changed after the filter is appended, then merged, give
@@ -106,6 +108,11 @@ BAD = [
 
 CLI_PARAMS = Params(40, 3)
 
+AUTOSCALE = ("rgb-u8-autoscale", "rgb", False, "U8_NON_LINEAR", (47, 39),
+             dict(params_dict(Params(20, 3)), autoscale=True))
+REMOVED = ("rgba-float-removed-part", "rgb", True, "FLOAT_NON_LINEAR", (43, 35),
+           dict(params_dict(Params(20, 3)), output="removed-part"), params_dict(Params(20, 3)))
+
 
 class Jobs:
     def __init__(self, harness):
@@ -160,6 +167,9 @@ def check_properties(properties, arguments):
         want = argument
         if argument["name"] == "notches":
             want = {"name": "notches", "type": "gchararray", "default": ""}
+        if argument["name"] == "output":
+            want = {"name": "output", "type": "choice", "choices": ["result", "removed-part"],
+                    "default": "result"}
         gh.check(prop == want, f"property {prop['name']}: {prop}")
 
 
@@ -216,6 +226,17 @@ def check_unchanged(jobs, name, job):
     gh.check(same, f"{name}: layer unchanged (passed through)")
 
 
+def check_removed_part(jobs, name, job):
+    if not ran(name, job):
+        return
+    given, plugin, op = jobs.load(name, "in"), jobs.load(name, "plugin"), jobs.load(name, "op")
+    want = given[..., :-1] - plugin[..., :-1] + 0.5
+    error = np.abs(op[..., :-1] - want).max()
+    gh.check(error <= FLOAT_ERROR, f"{name}: operation = input − plug-in's result + ½ "
+                                   f"(max |error| {error:.2e})")
+    gh.check(np.array_equal(op[..., -1], given[..., -1]), f"{name}: alpha passed through")
+
+
 def write_png(path, data):
     Image.fromarray(np.round(data * 255).astype(np.uint8), "RGB").save(path)
 
@@ -247,6 +268,8 @@ def main():
     for name, base, alpha, precision, size, params, _ in CASES:
         jobs.add(name, base, alpha, precision, size, params_dict(params), params_dict(params))
     jobs.add(*PATTERNS[:-1], PATTERNS[-1], PATTERNS[-1])
+    jobs.add(*AUTOSCALE[:-1], AUTOSCALE[-1], AUTOSCALE[-1])
+    jobs.add(*REMOVED)
     jobs.add("xcf-round-trip", "rgb", True, "U8_NON_LINEAR", (34, 28),
              params_dict(XCF), params_dict(XCF), xcf=True)
     jobs.add("changed-after-appending", "rgb", True, "U8_NON_LINEAR", (38, 30),
@@ -273,6 +296,9 @@ def main():
             check_oracle(jobs, name, params, alpha, precision.startswith("U8"))
     check_same_as_plugin(jobs, PATTERNS[0],
                          report["jobs"].get(PATTERNS[0], {"error": "no report"}))
+    check_same_as_plugin(jobs, AUTOSCALE[0],
+                         report["jobs"].get(AUTOSCALE[0], {"error": "no report"}))
+    check_removed_part(jobs, REMOVED[0], report["jobs"].get(REMOVED[0], {"error": "no report"}))
     check_xcf(jobs, report["jobs"].get("xcf-round-trip", {"error": "no report"}))
     check_same_as_plugin(jobs, "changed-after-appending",
                          report["jobs"].get("changed-after-appending", {"error": "no report"}))

@@ -8,8 +8,9 @@ invariants that hold whatever the call (docs/contract.md):
     tolerance 0 and 100; notches off the range (NaN and inf too), on its
     edge, with a radius 0, negative, NaN or below half a bin of the
     filter's grid, hundreds of them, and arrays not in triples; each
-    padding, channels, linear (GObject itself refuses a NaN or
-    out-of-range number argument, so none reaches the plug-in);
+    padding, channels, linear, each output and autoscale (GObject itself
+    refuses a NaN or out-of-range number argument, so none reaches the
+    plug-in);
   - sizes 1×1, one row or column, odd, prime, tall and wide, layers
     smaller than the image with offsets;
   - 8/16/32-bit integer, half, float and double, linear, non-linear and
@@ -25,7 +26,10 @@ Invariants: the call returns a status (no crash); a failure has a
 message and leaves every image's pixels and undo stack untouched (no
 image dirty); a success changes only the drawables passed, dirties the
 image passed and no other (its undo step: GIMP's PDB cannot count undo
-steps), keeps their type, their alpha
+steps), adds one layer per drawable with output new-layer or
+removed-part (refused for a channel, a mask or the selection) and none
+with replace, leaves the drawables untouched with new-layer, keeps
+their type, their alpha
 exactly, every visible colour that was finite finite (within ±65504 in
 half float), an image that was not black not black (keep-mean, mirror
 padding), and visible pixels the same, up to rounding, whatever the
@@ -71,7 +75,9 @@ DROPPED_LABELS = ["removed", "deleted"]
 DEFAULTS = {"large-structures": 40.0, "small-structures": 3.0, "shape": "gaussian",
             "order": 2.0, "mode": "band-pass", "keep-mean": True, "stripes": "none",
             "stripe-tolerance": 5.0, "notches": [], "padding": "mirror",
-            "channels": "rgb", "linear": False}
+            "channels": "rgb", "linear": False, "output": "replace", "autoscale": False}
+# The outputs that add a layer above each drawable passed.
+LAYER_OUTPUTS = ("new-layer", "removed-part")
 HALF_MAX = 65504.0
 # How far two runs of one call may differ (FFTW may plan each run's
 # transform differently): relative to the value, at least 1; one step
@@ -145,7 +151,9 @@ def arguments(rng):
             "notches": notches(rng),
             "padding": str(rng.choice(["mirror", "zero", "smooth"])),
             "channels": str(rng.choice(["rgb", "luminance"])),
-            "linear": bool(rng.random() < 0.3)}
+            "linear": bool(rng.random() < 0.3),
+            "output": str(rng.choice(["replace", "replace", "new-layer", "removed-part"])),
+            "autoscale": bool(rng.random() < 0.3)}
     return args
 
 
@@ -336,6 +344,9 @@ def refusals(case):
     if len(set(passed)) < len(passed):
         why.append("drawable twice")
     args = case["arguments"]
+    if args.get("output", "replace") in LAYER_OUTPUTS:
+        why += [f"output {args['output']} on {l}, not a layer" for l in passed
+                if l in ("mask", "channel", "selection")]
     large, small = args["large-structures"], args["small-structures"]
     if large > 0 and small > 0 and small >= large:
         why.append("empty band")
@@ -397,10 +408,18 @@ def broken(case, report):
     if status != "success":
         if not message.strip() or message.strip() == "success":
             fail("a failure has a message", repr(message))
-        if report["changed"] or dirty:
+        if report["changed"] or dirty or report.get("layers_added"):
             fail("a failure leaves every image untouched",
-                 f"changed {report['changed']}, dirty {dirty}")
+                 f"changed {report['changed']}, dirty {dirty}, "
+                 f"{report.get('layers_added')} layers added")
         return failures
+    added = len(passed_labels(case)) \
+        if case["arguments"].get("output", "replace") in LAYER_OUTPUTS else 0
+    if report.get("layers_added", 0) != added:
+        fail("new-layer and removed-part add one layer per drawable, replace none",
+             f"{report.get('layers_added')} layers added, {added} expected")
+    if case["arguments"].get("output") == "new-layer" and report["changed"]:
+        fail("new-layer leaves the drawables untouched", f"changed {report['changed']}")
     extra = set(report["changed"]) - set(passed_labels(case))
     if extra:
         fail("only the drawables passed change", f"also changed: {sorted(extra)}")

@@ -287,6 +287,11 @@ def target_report(scene, label, before, after):
             "visible": int(visible.sum())}
 
 
+def count_layers(layers):
+    """The layers, those inside groups too."""
+    return sum(1 + (count_layers(l.get_children()) if l.is_group() else 0) for l in layers)
+
+
 def run_case(case, twin=False):
     scene = Scene(case, twin)
     try:
@@ -298,10 +303,13 @@ def run_case(case, twin=False):
         for image in scene.images.values():
             image.clean_all()
         precision = int(scene.images["main"].get_precision())
+        layer_count = count_layers(scene.images["main"].get_layers())
         status, message, refused, seconds = call(scene)
         report = {"id": case["id"], "status": status, "message": message,
                   "not_set": refused, "seconds": round(seconds, 3),
                   "changed": sorted(l for l, d in watched.items() if digest(d) != digests[l]),
+                  "layers_added": count_layers(scene.images["main"].get_layers()) -
+                  layer_count,
                   "dirty": {name: bool(image.is_dirty())
                             for name, image in scene.images.items()},
                   "type_kept": all(int(d.type()) == types[l] for l, d in watched.items()) and
