@@ -15,7 +15,8 @@
         (cons 'mode     #("band-pass" "band-reject"))
         (cons 'stripes  #("none" "horizontal" "vertical"))
         (cons 'padding  #("mirror" "zero" "smooth"))
-        (cons 'channels #("rgb" "luminance"))))
+        (cons 'channels #("rgb" "luminance"))
+        (cons 'output   #("replace" "new-layer" "removed-part"))))
 
 ; The name of choice `kind` that `value` gives: itself, or the name at
 ; that index.
@@ -42,7 +43,8 @@
                                       large small shape order mode
                                       keep-mean stripes tolerance notches
                                       padding channels linear
-                                      find-patterns sensitivity)
+                                      find-patterns sensitivity output
+                                      autoscale)
   (let* ((notch-vector (fft-bandpass-batch-numbers notches))
          (files (car (file-glob (string-append in-folder "/" pattern) 1)))
          (failed '()))
@@ -69,7 +71,9 @@
                        #:channels (fft-bandpass-batch-choice 'channels
                                                              channels)
                        #:linear linear #:find-patterns find-patterns
-                       #:pattern-sensitivity sensitivity)
+                       #:pattern-sensitivity sensitivity
+                       #:output (fft-bandpass-batch-choice 'output output)
+                       #:autoscale autoscale)
                      (gimp-file-save RUN-NONINTERACTIVE img
                                      (string-append
                                        out-folder "/"
@@ -105,4 +109,6 @@
   SF-OPTION "Channels" '("rgb" "luminance")
   SF-TOGGLE "Linear" FALSE
   SF-TOGGLE "Find patterns" FALSE
-  SF-ADJUSTMENT "Pattern sensitivity" '(50 0 100 1 10 0 1))
+  SF-ADJUSTMENT "Pattern sensitivity" '(50 0 100 1 10 0 1)
+  SF-OPTION "Output" '("replace" "new-layer" "removed-part")
+  SF-TOGGLE "Autoscale" FALSE)

@@ -28,12 +28,13 @@ RNG = np.random.default_rng(10)
 # them (shape by name, mode and padding by index) and as the single-file
 # call takes them.
 BATCH_ARGS = ('30 2 "butterworth" 3 0 TRUE "none" 5 "0.1 0.05 0.02" 0 '
-              '"rgb" FALSE FALSE 50')
+              '"rgb" FALSE FALSE 50 "replace" TRUE')
 CALL_ARGS = ('#:large-structures 30 #:small-structures 2 #:shape "butterworth" '
              '#:order 3 #:mode "band-pass" #:keep-mean TRUE #:stripes "none" '
              '#:stripe-tolerance 5 #:notches #(0.1 0.05 0.02) '
              '#:padding "mirror" #:channels "rgb" #:linear FALSE '
-             '#:find-patterns FALSE #:pattern-sensitivity 50')
+             '#:find-patterns FALSE #:pattern-sensitivity 50 '
+             '#:output "replace" #:autoscale TRUE')
 
 
 def picture(height, width, channels, top):
