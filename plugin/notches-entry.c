@@ -1,9 +1,11 @@
 #include "notches-entry.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bandpass-settings.h"
+#include "notches-text.h"
 
 static gchar *
 notches_to_text (GimpProcedureConfig *config)
@@ -25,37 +27,26 @@ notches_to_text (GimpProcedureConfig *config)
   return g_string_free (text, FALSE);
 }
 
-/* The numbers in `text`, separated by spaces, commas or semicolons, or
- * NULL when something else is there. */
-static GArray *
-text_to_numbers (const gchar *text)
+/* The numbers of `text`, or NULL when a word is not a number (or memory
+ * runs out). Free with free. */
+static double *
+text_to_numbers (const gchar *text,
+                 gsize       *count)
 {
-  gchar  **words   = g_strsplit_set (text, " \t,;", -1);
-  GArray  *numbers = g_array_new (FALSE, FALSE, sizeof (gdouble));
+  double *numbers;
 
-  for (gsize i = 0; words[i] != NULL && numbers != NULL; i++)
-    {
-      gchar   *end;
-      gdouble  number = g_ascii_strtod (words[i], &end);
-
-      if (words[i][0] == '\0')
-        continue;
-
-      if (*end == '\0')
-        g_array_append_val (numbers, number);
-      else
-        g_clear_pointer (&numbers, g_array_unref);
-    }
-
-  g_strfreev (words);
-  return numbers;
+  if (notches_text_read (text, &numbers, count, NULL) != NOTCHES_TEXT_OK)
+    return NULL;
+  /* An empty text is an empty list, not a failure. */
+  return numbers ? numbers : calloc (1, sizeof *numbers);
 }
 
 static void
 text_changed (GtkEntry            *entry,
               GimpProcedureConfig *config)
 {
-  GArray *numbers = text_to_numbers (gtk_entry_get_text (entry));
+  gsize   count;
+  double *numbers = text_to_numbers (gtk_entry_get_text (entry), &count);
 
   gtk_entry_set_icon_from_icon_name (entry, GTK_ENTRY_ICON_SECONDARY,
                                      numbers ? NULL
@@ -63,9 +54,8 @@ text_changed (GtkEntry            *entry,
   if (! numbers)
     return;
 
-  bandpass_settings_set_notches (config, (const gdouble *) numbers->data,
-                                 numbers->len);
-  g_array_unref (numbers);
+  bandpass_settings_set_notches (config, numbers, count);
+  free (numbers);
 }
 
 /* Whether `text` holds the config's notches already. */
@@ -73,16 +63,17 @@ static gboolean
 text_shows_notches (const gchar         *text,
                     GimpProcedureConfig *config)
 {
-  GArray   *numbers = text_to_numbers (text);
+  gsize     read;
+  double   *numbers = text_to_numbers (text, &read);
   gsize     count;
   gdouble  *notches = bandpass_settings_get_notches (config, &count);
   gboolean  same;
 
-  same = numbers && numbers->len == count &&
-         (count == 0 || memcmp (numbers->data, notches,
+  same = numbers && read == count &&
+         (count == 0 || memcmp (numbers, notches,
                                 count * sizeof (gdouble)) == 0);
 
-  g_clear_pointer (&numbers, g_array_unref);
+  free (numbers);
   g_free (notches);
   return same;
 }

@@ -1,7 +1,8 @@
-/* notches-text — the notches as text, the form a GEGL property can hold
- * (GEGL has no array properties): numbers separated by spaces, tabs,
- * commas or semicolons, three per notch (fx, fy, radius), read in the C
- * locale whatever the user's. Plain C (no GLib). */
+/* notches-text — the notches as text, as the dialog's Notches field and
+ * the GEGL operation's property (GEGL has no array properties) hold them:
+ * numbers separated by spaces, tabs, commas or semicolons, three per
+ * notch (fx, fy, radius), read in the C locale whatever the user's.
+ * Plain C (no GLib). */
 #ifndef NOTCHES_TEXT_H
 #define NOTCHES_TEXT_H
 
