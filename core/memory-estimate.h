@@ -17,7 +17,9 @@ uint64_t memory_needed    (const PlaneGeometry *geometry,
                            uint64_t             pixel_bytes,
                            size_t               colour_planes);
 
-/* MemAvailable of /proc/meminfo; UINT64_MAX where it cannot be read. */
+/* MemAvailable of /proc/meminfo, or FFT_BANDPASS_MEMORY_LIMIT where the
+ * environment sets a smaller one (bytes, or a number with the suffix K, M
+ * or G for KiB, MiB, GiB); UINT64_MAX where neither is known. */
 uint64_t memory_available (void);
 
 typedef enum

@@ -1,8 +1,9 @@
 /* The FFTW backend: single precision, threaded, for machines without a
  * usable OpenCL device and as the fallback when one fails. */
 #include "backend.h"
-#include "cache_folder.h"
 #include "cpu_mirror.h"
+#include "cpu_planes_fft.h"
+#include "cpu_wisdom.h"
 #include "cpu_plan.h"
 #include "layout.h"
 #include "parallel.h"
@@ -15,14 +16,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-/* Filtering plans up to this many complex values per plane are measured
- * (FFTW_MEASURE), since FFTW_ESTIMATE's plans run several times slower;
- * beyond, measuring takes minutes, and a time limit gives plans slower
- * than estimated ones (docs/performance.md, "Rules in the code": FFTW
- * planning rigour). The plans found are kept as FFTW wisdom in the user's
- * cache folder, so that later processes plan at once. */
-#define MEASURED_AREA_MAX ((size_t) 8192 * 8192)
 
 typedef struct {
   int threads;
@@ -41,41 +34,6 @@ static void unmap_complex (fftwf_complex *array, size_t count)
     munmap (array, count * sizeof (fftwf_complex));
 }
 
-/* FFTW's wisdom file for single precision, in the user's cache folder. */
-static char *wisdom_path (void)
-{
-  return fftcl_cache_path ("fftcl-fftwf-wisdom");
-}
-
-static void import_wisdom (void)
-{
-  char *path = wisdom_path ();
-  if (path)
-    fftwf_import_wisdom_from_filename (path);
-  free (path);
-}
-
-/* Written to a temporary name and renamed, so that processes running at
- * the same time never read half a file. */
-static void export_wisdom (void)
-{
-  char *path = wisdom_path ();
-  if (!path)
-    return;
-  size_t size = strlen (path) + 32;
-  char *partial = malloc (size);
-  if (partial)
-    {
-      snprintf (partial, size, "%s.%ld", path, (long) getpid ());
-      if (fftwf_export_wisdom_to_filename (partial))
-        rename (partial, path);
-      else
-        remove (partial);
-    }
-  free (partial);
-  free (path);
-}
-
 static pthread_once_t fftw_ready = PTHREAD_ONCE_INIT;
 static int fftw_threads_ok;
 
@@ -85,7 +43,7 @@ static void init_fftw (void)
 {
   fftw_threads_ok = fftwf_init_threads ();
   fftwf_make_planner_thread_safe ();
-  import_wisdom ();
+  cpu_wisdom_load ();
 }
 
 static fftcl_status cpu_open (const char *choice, void **device, char *name,
@@ -148,32 +106,27 @@ static void destroy_fftw_plan (fftwf_plan p)
 /* Frees what filtering allocated, leaving the plan as if it never filtered. */
 static void release_filter (cpu_plan *plan)
 {
-  destroy_fftw_plan (plan->spectrum_forward);
-  destroy_fftw_plan (plan->scratch_inverse);
+  cpu_planes_fft_clear (&plan->spectrum_forward);
+  cpu_planes_fft_clear (&plan->scratch_inverse);
   size_t area = plan->width * plan->height;
   unmap_complex (plan->spectrum, area * cpu_spectrum_planes (plan));
   unmap_complex (plan->scratch, area * cpu_spectrum_planes (plan));
-  plan->spectrum_forward = plan->scratch_inverse = NULL;
   plan->spectrum = plan->scratch = NULL;
 }
 
+/* A plan that filtered without FFTW's measured plans has them measured
+ * once it is done, so that the measurement takes neither the cores nor
+ * the memory its filters need. */
 static void cpu_plan_destroy (void *state)
 {
   cpu_plan *plan = state;
+  if (plan->spectrum && !plan->spectrum_forward.whole)
+    cpu_wisdom_measure (plan->width, plan->height,
+                        cpu_spectrum_planes (plan), plan->threads);
   destroy_fftw_plan (plan->forward);
   destroy_fftw_plan (plan->inverse);
   release_filter (plan);
   free (plan);
-}
-
-static fftwf_plan plan_planes (const cpu_plan *plan, size_t planes,
-                               fftwf_complex *data, int sign, unsigned flags)
-{
-  int n[2] = { (int) plan->height, (int) plan->width };
-  int dist = n[0] * n[1];
-  fftwf_plan_with_nthreads (plan->threads);
-  return fftwf_plan_many_dft (2, n, (int) planes, data, NULL, 1, dist, data,
-                              NULL, 1, dist, sign, flags);
 }
 
 static void scale (float *data, size_t count, float factor)
@@ -191,9 +144,11 @@ static fftcl_status cpu_transform (void *state, fftcl_direction direction,
   fftwf_plan *p = direction == FFTCL_FORWARD ? &plan->forward : &plan->inverse;
   fftwf_complex *array = (fftwf_complex *) data;
   if (!*p)
-    *p = plan_planes (plan, plan->batch, array,
-                      direction == FFTCL_FORWARD ? FFTW_FORWARD : FFTW_BACKWARD,
-                      FFTW_ESTIMATE | FFTW_UNALIGNED);
+    *p = cpu_plan_planes (plan->width, plan->height, plan->batch,
+                          plan->threads, array,
+                          direction == FFTCL_FORWARD ? FFTW_FORWARD
+                                                     : FFTW_BACKWARD,
+                          FFTW_ESTIMATE | FFTW_UNALIGNED);
   if (!*p)
     return fftcl_fail (err, FFTCL_ERROR_FFTW, "fftcl: FFTW could not plan a "
                        "%zu×%zu transform", plan->width, plan->height);
@@ -209,7 +164,7 @@ static fftcl_status cpu_transform (void *state, fftcl_direction direction,
  * array holds the filtered spectrum (the same alignment: both mapped). */
 static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
 {
-  if (plan->spectrum_forward)
+  if (plan->spectrum)
     return FFTCL_OK;
   size_t area = plan->width * plan->height;
   plan->spectrum = map_complex (plan, area * cpu_spectrum_planes (plan));
@@ -219,13 +174,13 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
       return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: no host memory "
                          "for a %zu×%zu spectrum", plan->width, plan->height);
     }
-  unsigned rigour = area <= MEASURED_AREA_MAX ? FFTW_MEASURE : FFTW_ESTIMATE;
-  plan->spectrum_forward = plan_planes (plan, cpu_spectrum_planes (plan),
-                                        plan->spectrum, FFTW_FORWARD, rigour);
-  plan->scratch_inverse = plan_planes (plan, cpu_spectrum_planes (plan),
-                                       plan->spectrum, FFTW_BACKWARD, rigour);
-  export_wisdom ();
-  if (!plan->spectrum_forward || !plan->scratch_inverse)
+  size_t planes = cpu_spectrum_planes (plan), threads = (size_t) plan->threads;
+  if (!cpu_planes_fft_make (&plan->spectrum_forward, plan->width,
+                            plan->height, planes, threads, plan->spectrum,
+                            FFTW_FORWARD)
+      || !cpu_planes_fft_make (&plan->scratch_inverse, plan->width,
+                               plan->height, planes, threads, plan->spectrum,
+                               FFTW_BACKWARD))
     {
       release_filter (plan);
       return fftcl_fail (err, FFTCL_ERROR_FFTW, "fftcl: FFTW could not plan "
@@ -300,7 +255,7 @@ static fftcl_status cpu_filter_load (void *state, const float *data,
     return status;
   pack_pairs (plan, data, layout);
   double packed = fftcl_now_ms ();
-  fftwf_execute (plan->spectrum_forward);
+  cpu_planes_fft_run (&plan->spectrum_forward, plan->spectrum);
   if (timings)
     {
       timings->upload_ms = packed - start;
@@ -454,7 +409,7 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   cpu_gain_rows_clear (&rows);
   free (fx);
   double t1 = fftcl_now_ms ();
-  fftwf_execute_dft (plan->scratch_inverse, filtered, filtered);
+  cpu_planes_fft_run (&plan->scratch_inverse, filtered);
   double t2 = fftcl_now_ms ();
   const window_job job = { plan, filtered, window, out, layout };
   cpu_in_parallel (plan, window->height, write_window_rows, &job);

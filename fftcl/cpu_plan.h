@@ -5,6 +5,7 @@
 #define FFTCL_CPU_PLAN_H
 
 #include "cpu_notches.h"
+#include "cpu_planes_fft.h"
 #include "fftcl-filter.h"
 #include "mirror.h"
 #include "parallel.h"
@@ -18,7 +19,7 @@ typedef struct {
   int mirrored;                         /* see FFTCL_MIRRORED */
   fftwf_plan forward, inverse;          /* fftcl_transform, planned lazily */
   fftwf_complex *spectrum, *scratch;    /* filtering, allocated lazily */
-  fftwf_plan spectrum_forward, scratch_inverse;
+  cpu_planes_fft spectrum_forward, scratch_inverse;
 } cpu_plan;
 
 /* Complex planes of the spectrum: two real planes packed in each. */

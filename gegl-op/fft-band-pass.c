@@ -133,6 +133,7 @@ property_boolean (autoscale, "Autoscale after filtering", FALSE)
 
 #include "op-filter.h"
 #include "op-settings.h"
+#include "op-spectrum-cache.h"
 #include "pass-through.h"
 
 static const fftcl_shape shapes[] =
@@ -266,7 +267,7 @@ filter (GeglOperation       *operation,
   filtered = op_settings_read_notches (&settings, o->notches, &message) &&
              op_settings_check_band (&settings, &message) &&
              op_filter_run (input, output, whole, &format, &settings,
-                            &warning, &message);
+                            operation, &warning, &message);
   if (warning)
     g_warning ("fft:band-pass: %s.", warning);
   if (! filtered)
@@ -298,11 +299,19 @@ process (GeglOperation       *operation,
 }
 
 static void
+finalize (GObject *object)
+{
+  op_spectrum_cache_release (object);
+  G_OBJECT_CLASS (gegl_op_parent_class)->finalize (object);
+}
+
+static void
 gegl_op_class_init (GeglOpClass *klass)
 {
   GeglOperationClass       *operation_class = GEGL_OPERATION_CLASS (klass);
   GeglOperationFilterClass *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->finalize           = finalize;
   operation_class->prepare                   = prepare;
   operation_class->get_required_for_output   = get_required_for_output;
   operation_class->get_invalidated_by_change = get_invalidated_by_change;

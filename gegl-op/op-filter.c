@@ -5,6 +5,7 @@
 #include "memory-estimate.h"
 #include "op-patterns.h"
 #include "op-settings.h"
+#include "op-spectrum-cache.h"
 
 /* Inside GIMP's process the filter runs on FFTW only: an OpenCL driver's
  * crash there would take GIMP and the user's unsaved work down. */
@@ -16,9 +17,24 @@ typedef struct
   fftcl_context       *context;
   const GeglRectangle *area;
   const RenderFormat  *format;
+  gconstpointer        owner;     /* the operation, for the cache */
   gchar              **warning;
   gchar              **message;
 } Filtering;
+
+static gsize
+pixel_count (const Filtering *filtering)
+{
+  return (gsize) filtering->area->width * filtering->area->height;
+}
+
+/* The whole image, in image pixels, at step 1. */
+static fftcl_window
+whole_image (const RenderGeometry *geometry)
+{
+  return (fftcl_window) { 0, 0, geometry->geometry.width,
+                          geometry->geometry.height, 1 };
+}
 
 static gdouble
 gibibytes (guint64 bytes)
@@ -89,31 +105,127 @@ geometry_for (const Filtering        *filtering,
          fit_in_memory (filtering, geometry, pixel_bytes);
 }
 
-/* Filters `pixels` in place. */
+/* Filters `pixels` in place in one call, keeping nothing. */
+static gfloat *
+filter_once (const Filtering      *filtering,
+             const fftcl_gain     *gain,
+             const RenderGeometry *geometry,
+             gfloat               *pixels)
+{
+  FilteredImageSource source = render_geometry_source (geometry, pixels,
+                                                       &filtering->format->layout);
+  fftcl_window        whole  = whole_image (geometry);
+  FilteredImage      *spent  = NULL;
+  fftcl_error         fft_error;
+  fftcl_status        status;
+
+  status = filtered_image_filter_once (filtering->context, &source, gain,
+                                       &whole, pixels, &spent, NULL,
+                                       &fft_error);
+  filtered_image_destroy (spent);
+  if (status == FFTCL_OK)
+    return pixels;
+
+  g_free (pixels);
+  fft_failed (&fft_error, filtering->message);
+  return NULL;
+}
+
+/* Loads `pixels`, keeps them with their spectrum for later calls and
+ * returns the filtered image in a buffer of its own. */
+static gfloat *
+filter_and_keep (const Filtering      *filtering,
+                 const fftcl_gain     *gain,
+                 const OpSpectrumKey  *key,
+                 gfloat               *pixels)
+{
+  FilteredImageSource source = render_geometry_source (&key->geometry, pixels,
+                                                       &filtering->format->layout);
+  fftcl_window        whole  = whole_image (&key->geometry);
+  FilteredImage      *image  = NULL;
+  gfloat             *result;
+  fftcl_error         fft_error;
+  fftcl_status        status;
+
+  result = g_try_malloc (pixel_count (filtering) *
+                         babl_format_get_bytes_per_pixel (key->format));
+  if (! result)
+    return filter_once (filtering, gain, &key->geometry, pixels);
+
+  status = filtered_image_load (filtering->context, &source, &image, NULL,
+                                &fft_error);
+  if (status == FFTCL_OK)
+    status = filtered_image_render (image, gain, &whole, result, NULL,
+                                    &fft_error);
+  if (status == FFTCL_OK)
+    {
+      op_spectrum_cache_keep (key, pixels, image, filtering->owner);
+      return result;
+    }
+
+  filtered_image_destroy (image);
+  g_free (result);
+  g_free (pixels);
+  fft_failed (&fft_error, filtering->message);
+  return NULL;
+}
+
+/* Whether keeping the image's spectrum leaves as much memory again as
+ * filtering it takes, counting the second buffer of pixels that
+ * filter_and_keep writes the result to. */
 static gboolean
+room_to_keep (const Filtering      *filtering,
+              const RenderGeometry *geometry)
+{
+  guint64 result_bytes = pixel_count (filtering) *
+                         babl_format_get_bytes_per_pixel (filtering->format->format);
+  guint64 needed       = memory_needed (&geometry->geometry, result_bytes,
+                                        filtering->format->layout.colour_planes);
+
+  return needed <= memory_available () / 2;
+}
+
+/* Filters `pixels` (taken): through the kept spectrum where it is theirs,
+ * so that only the gain and the inverse transform run; else loaded and
+ * kept where memory allows, or filtered once. The buffer that holds the
+ * result (free with g_free); NULL, with a message, when it failed. */
+static gfloat *
 filter_pixels (const Filtering        *filtering,
                const BandpassSettings *settings,
                const RenderGeometry   *geometry,
                gfloat                 *pixels)
 {
-  FilteredImageSource source = render_geometry_source (geometry, pixels,
-                                                       &filtering->format->layout);
-  fftcl_window        whole  = { 0, 0, geometry->geometry.width,
-                                 geometry->geometry.height, 1 };
-  FilteredImage      *spent  = NULL;
+  const OpSpectrumKey key   = { filtering->area->width,
+                                filtering->area->height,
+                                filtering->format->format, *geometry };
+  FilteredImage      *image = op_spectrum_cache_find (&key, pixels);
+  fftcl_window        whole = whole_image (geometry);
   fftcl_error         fft_error;
-  fftcl_status        status;
 
-  status = filtered_image_filter_once (filtering->context, &source,
-                                       &settings->gain, &whole, pixels,
-                                       &spent, NULL, &fft_error);
-  filtered_image_destroy (spent);
-  return status == FFTCL_OK || fft_failed (&fft_error, filtering->message);
+  if (image)
+    {
+      g_debug ("the input's spectrum is kept: only the gain and the inverse "
+               "transform run");
+      if (filtered_image_render (image, &settings->gain, &whole, pixels, NULL,
+                                 &fft_error) == FFTCL_OK)
+        return pixels;
+
+      op_spectrum_cache_drop ();
+      g_free (pixels);
+      fft_failed (&fft_error, filtering->message);
+      return NULL;
+    }
+
+  op_spectrum_cache_drop ();
+  if (room_to_keep (filtering, geometry))
+    return filter_and_keep (filtering, &settings->gain, &key, pixels);
+
+  return filter_once (filtering, &settings->gain, geometry, pixels);
 }
 
 /* filter_pixels, with the patterns found in the pixels added where
  * `settings` ask for that. */
-static gboolean
+static gfloat *
 filter_read (const Filtering        *filtering,
              const BandpassSettings *settings,
              const RenderGeometry   *geometry,
@@ -121,7 +233,7 @@ filter_read (const Filtering        *filtering,
 {
   BandpassSettings with_found;
   RenderGeometry   found_geometry;
-  gboolean         filtered;
+  gfloat          *filtered = NULL;
 
   if (! settings->find_patterns)
     return filter_pixels (filtering, settings, geometry, pixels);
@@ -130,10 +242,16 @@ filter_read (const Filtering        *filtering,
                          &filtering->format->layout, filtering->area->width,
                          filtering->area->height, settings, &with_found,
                          filtering->message))
-    return FALSE;
+    {
+      g_free (pixels);
+      return NULL;
+    }
 
-  filtered = geometry_for (filtering, &with_found, 0, &found_geometry) &&
-             filter_pixels (filtering, &with_found, &found_geometry, pixels);
+  if (geometry_for (filtering, &with_found, 0, &found_geometry))
+    filtered = filter_pixels (filtering, &with_found, &found_geometry,
+                              pixels);
+  else
+    g_free (pixels);
   op_settings_clear (&with_found);
   return filtered;
 }
@@ -180,24 +298,44 @@ write_removed_part (const Filtering *filtering,
     }
 }
 
+/* geometry_for the whole area, with the pixels still to be read; what
+ * the cache keeps is freed first where it cannot serve this input, or
+ * where memory is short with it kept. */
+static gboolean
+geometry_to_read (const Filtering        *filtering,
+                  const BandpassSettings *settings,
+                  RenderGeometry         *geometry)
+{
+  guint64 bytes = pixel_count (filtering) *
+                  babl_format_get_bytes_per_pixel (filtering->format->format);
+
+  op_spectrum_cache_drop_unless (filtering->area->width,
+                                 filtering->area->height,
+                                 filtering->format->format);
+  if (geometry_for (filtering, settings, bytes, geometry))
+    return TRUE;
+
+  op_spectrum_cache_drop ();
+  g_clear_pointer (filtering->message, g_free);
+  return geometry_for (filtering, settings, bytes, geometry);
+}
+
 static gboolean
 filter_buffers (const Filtering        *filtering,
                 const BandpassSettings *settings,
                 GeglBuffer             *input,
                 GeglBuffer             *output)
 {
-  const GeglRectangle *area        = filtering->area;
-  const Babl          *format      = filtering->format->format;
-  gsize                pixel_bytes = babl_format_get_bytes_per_pixel (format);
+  const GeglRectangle *area   = filtering->area;
+  const Babl          *format = filtering->format->format;
   RenderGeometry       geometry;
   gfloat              *pixels;
 
-  if (! geometry_for (filtering, settings,
-                      (guint64) area->width * area->height * pixel_bytes,
-                      &geometry))
+  if (! geometry_to_read (filtering, settings, &geometry))
     return FALSE;
 
-  pixels = g_try_malloc_n ((gsize) area->width * area->height, pixel_bytes);
+  pixels = g_try_malloc_n (pixel_count (filtering),
+                           babl_format_get_bytes_per_pixel (format));
   if (! pixels)
     {
       *filtering->message = g_strdup ("out of memory for the pixels");
@@ -206,16 +344,13 @@ filter_buffers (const Filtering        *filtering,
 
   gegl_buffer_get (input, area, 1.0, format, pixels, GEGL_AUTO_ROWSTRIDE,
                    GEGL_ABYSS_NONE);
-  if (! filter_read (filtering, settings, &geometry, pixels))
-    {
-      g_free (pixels);
-      return FALSE;
-    }
+  pixels = filter_read (filtering, settings, &geometry, pixels);
+  if (! pixels)
+    return FALSE;
 
   if (settings->autoscale)
-    autoscale_stretch (pixels, (gsize) area->width * area->height, pixels,
-                       (gsize) area->width * area->height,
-                       &filtering->format->layout,
+    autoscale_stretch (pixels, pixel_count (filtering), pixels,
+                       pixel_count (filtering), &filtering->format->layout,
                        full_scale (filtering->format));
 
   gegl_buffer_set (output, area, 0, format, pixels, GEGL_AUTO_ROWSTRIDE);
@@ -225,24 +360,41 @@ filter_buffers (const Filtering        *filtering,
   return TRUE;
 }
 
+/* The process's FFTW context, made on first use and kept: the kept
+ * spectrum's plan belongs to it. Called with the cache locked. */
+static fftcl_context *
+shared_context (gchar **message)
+{
+  static fftcl_context *context;
+  fftcl_error           fft_error;
+
+  if (! context &&
+      fftcl_context_create (DEVICE, &context, &fft_error) != FFTCL_OK)
+    {
+      fft_failed (&fft_error, message);
+      return NULL;
+    }
+
+  return context;
+}
+
 gboolean
 op_filter_run (GeglBuffer             *input,
                GeglBuffer             *output,
                const GeglRectangle    *area,
                const RenderFormat     *format,
                const BandpassSettings *settings,
+               gconstpointer           owner,
                gchar                 **warning,
                gchar                 **message)
 {
-  Filtering   filtering = { NULL, area, format, warning, message };
-  fftcl_error fft_error;
-  gboolean    filtered;
+  Filtering filtering = { NULL, area, format, owner, warning, message };
+  gboolean  filtered  = FALSE;
 
-  if (fftcl_context_create (DEVICE, &filtering.context, &fft_error) !=
-      FFTCL_OK)
-    return fft_failed (&fft_error, message);
-
-  filtered = filter_buffers (&filtering, settings, input, output);
-  fftcl_context_destroy (filtering.context);
+  op_spectrum_cache_lock ();
+  filtering.context = shared_context (message);
+  if (filtering.context)
+    filtered = filter_buffers (&filtering, settings, input, output);
+  op_spectrum_cache_unlock ();
   return filtered;
 }

@@ -10,7 +10,10 @@
 #include "render-format.h"
 
 /* Filters `area` of `input` (the whole image) as `settings` say, in
- * `format`, into the same area of `output`. Memory is checked before
+ * `format`, into the same area of `output`, keeping the input's spectrum
+ * for `owner`, the operation, where memory allows (op-spectrum-cache.h):
+ * a later call on the same pixels then runs only the gain and the
+ * inverse transform. Memory is checked before
  * anything is allocated: where only the image without its margin against
  * wrap-around fits, it is filtered so and *warning (free with g_free)
  * says so. FALSE, with a message (free with g_free), when it could not
@@ -20,6 +23,7 @@ gboolean op_filter_run (GeglBuffer             *input,
                         const GeglRectangle    *area,
                         const RenderFormat     *format,
                         const BandpassSettings *settings,
+                        gconstpointer           owner,
                         gchar                 **warning,
                         gchar                 **message);
 

@@ -118,13 +118,26 @@ fill_columns (GimpProcedureDialog *dialog,
   gimp_procedure_dialog_fill (dialog, "columns", NULL);
 }
 
+/* Non-destructive filtering runs the GEGL operation, always on the CPU:
+ * the device chooser is greyed out while it is on. */
+static GtkWidget *
+device_chooser_new (GimpProcedureConfig *config)
+{
+  GtkWidget *chooser = dialog_device_chooser_new (config);
+
+  g_object_bind_property (config, "non-destructive", chooser, "sensitive",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  return chooser;
+}
+
 /* Found patterns become ordinary notches through the button (OK then
  * writes what the preview shows): the find-patterns argument is off here
  * and not shown. */
 static void
 fill_settings (GimpProcedureDialog *dialog,
                GimpProcedureConfig *config,
-               BandpassPreview     *preview)
+               BandpassPreview     *preview,
+               gboolean             layers)
 {
   static const gchar *const band[] =
     { "large-structures", "small-structures", "mode", "keep-mean", NULL };
@@ -132,6 +145,8 @@ fill_settings (GimpProcedureDialog *dialog,
   static const gchar *const stripes_and_notches[] =
     { "stripes", "stripe-tolerance", NULL };
   static const gchar *const output[] = { "output", "autoscale", NULL };
+  static const gchar *const output_of_layers[] =
+    { "output", "autoscale", "non-destructive", NULL };
   static const gchar *const advanced[] =
     { "padding", "channels", "linear", NULL };
   GtkWidget *stripes_box;
@@ -150,11 +165,12 @@ fill_settings (GimpProcedureDialog *dialog,
                       FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box), notches_entry_new (config),
                       FALSE, FALSE, 0);
-  fill_group (dialog, "output-group", _("Output"), FALSE, output);
+  fill_group (dialog, "output-group", _("Output"), FALSE,
+              layers ? output_of_layers : output);
   advanced_box = fill_group (dialog, "advanced", _("Advanced"), TRUE,
                              advanced);
   gtk_box_pack_start (GTK_BOX (advanced_box),
-                      dialog_device_chooser_new (config), FALSE, FALSE, 0);
+                      device_chooser_new (config), FALSE, FALSE, 0);
 
   /* Only once the groups have created the widgets. */
   sensitive_if_choice (dialog, "order", "shape", "butterworth", TRUE);
@@ -164,7 +180,8 @@ fill_settings (GimpProcedureDialog *dialog,
 gboolean
 bandpass_dialog_run (GimpProcedure       *procedure,
                      GimpProcedureConfig *config,
-                     BandpassRenderer    *renderer)
+                     BandpassRenderer    *renderer,
+                     gboolean             layers)
 {
   GtkWidget       *dialog;
   BandpassPreview *preview;
@@ -175,7 +192,9 @@ bandpass_dialog_run (GimpProcedure       *procedure,
   dialog  = gimp_procedure_dialog_new (procedure, config, _("Band-pass"));
   preview = bandpass_preview_new (config, renderer);
   g_object_set (config, "find-patterns", FALSE, NULL);
-  fill_settings (GIMP_PROCEDURE_DIALOG (dialog), config, preview);
+  if (! layers)
+    g_object_set (config, "non-destructive", FALSE, NULL);
+  fill_settings (GIMP_PROCEDURE_DIALOG (dialog), config, preview, layers);
   fill_columns (GIMP_PROCEDURE_DIALOG (dialog), preview);
 
   run = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));

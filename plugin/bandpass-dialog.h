@@ -10,9 +10,12 @@
 
 /* FALSE when the user cancels. The dialog borrows `renderer`, the final
  * run's for the first drawable, for its preview: the spectrum the preview
- * loads stays in it, so that OK writes the preview's pixels. */
+ * loads stays in it, so that OK writes the preview's pixels. It offers
+ * non-destructive filtering only when `layers` (every drawable is a
+ * layer), and otherwise turns it off. */
 gboolean bandpass_dialog_run (GimpProcedure       *procedure,
                               GimpProcedureConfig *config,
-                              BandpassRenderer    *renderer);
+                              BandpassRenderer    *renderer,
+                              gboolean             layers);
 
 #endif

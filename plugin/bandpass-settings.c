@@ -203,6 +203,22 @@ add_output_arguments (GimpProcedure *procedure)
                                        G_PARAM_READWRITE);
 }
 
+/* Appended after `autoscale`. */
+static void
+add_non_destructive_argument (GimpProcedure *procedure)
+{
+  gimp_procedure_add_boolean_argument (procedure, "non-destructive",
+                                       _("Non-de_structive (editable "
+                                         "later)"),
+                                       _("Append the GEGL operation "
+                                         "fft:band-pass to each layer as a "
+                                         "filter that can be edited later, "
+                                         "instead of writing pixels; it "
+                                         "runs on the CPU"),
+                                       FALSE,
+                                       G_PARAM_READWRITE);
+}
+
 void
 bandpass_settings_add_arguments (GimpProcedure *procedure)
 {
@@ -212,6 +228,7 @@ bandpass_settings_add_arguments (GimpProcedure *procedure)
   add_advanced_arguments (procedure);
   add_pattern_arguments (procedure);
   add_output_arguments (procedure);
+  add_non_destructive_argument (procedure);
 }
 
 gdouble *
@@ -266,6 +283,7 @@ bandpass_settings_from_config (BandpassSettings    *settings,
                 "find-patterns",       &settings->find_patterns,
                 "pattern-sensitivity", &settings->pattern_sensitivity,
                 "autoscale",           &settings->autoscale,
+                "non-destructive",     &settings->non_destructive,
                 NULL);
 
   gain->shape   = gimp_procedure_config_get_choice_id (config, "shape");

@@ -37,6 +37,9 @@ typedef struct
   gdouble          pattern_sensitivity; /* how weak a pattern it finds */
   BandpassOutput   output;
   gboolean         autoscale;           /* stretch the result (autoscale.h) */
+  gboolean         non_destructive;     /* append fft:band-pass instead of
+                                           writing pixels
+                                           (drawable-filter-append.h) */
 } BandpassSettings;
 
 /* Adds the arguments that follow run-mode, image and drawables. */

@@ -1,12 +1,14 @@
 /* fft-bandpass — the GIMP 3 plug-in: registers plug-in-fft-bandpass
  * (docs/contract.md), checks each call, and applies the render of every
- * selected drawable as one undo step. */
+ * selected drawable, or non-destructively the GEGL operation
+ * (drawable-filter-append.h), as one undo step. */
 #include <libgimp/gimp.h>
 #include <glib/gi18n-lib.h>
 
 #include "bandpass-dialog.h"
 #include "bandpass-render.h"
 #include "bandpass-settings.h"
+#include "drawable-filter-append.h"
 #include "found-patterns.h"
 #include "result-layers.h"
 #include "spectrum-procedures.h"
@@ -222,6 +224,8 @@ filter_with_config (GimpImage            *image,
   *status = GIMP_PDB_CALLING_ERROR;
   done    = target_checks_pass (image, drawables, error) &&
             result_layers_check (drawables, settings.output, error) &&
+            (! settings.non_destructive ||
+             drawable_filter_append_check (drawables, error)) &&
             bandpass_settings_check (&settings, error);
   for (gsize i = 0; done && drawables[i] != NULL; i++)
     done = bandpass_settings_check_drawable (&settings, drawables[i], error);
@@ -229,7 +233,11 @@ filter_with_config (GimpImage            *image,
   if (done)
     {
       *status = GIMP_PDB_EXECUTION_ERROR;
-      done    = apply (image, drawables, &settings, config, renderer, error);
+      done    = settings.non_destructive
+                ? drawable_filter_append_all (image, drawables, config,
+                                              &settings, error)
+                : apply (image, drawables, &settings, config, renderer,
+                         error);
     }
 
   bandpass_settings_clear (&settings);
@@ -259,7 +267,8 @@ fft_bandpass_run (GimpProcedure        *procedure,
 
   renderer = bandpass_renderer_new (drawables[0], NULL);
   if (run_mode == GIMP_RUN_INTERACTIVE &&
-      ! bandpass_dialog_run (procedure, config, renderer))
+      ! bandpass_dialog_run (procedure, config, renderer,
+                             drawable_filter_append_check (drawables, NULL)))
     {
       bandpass_renderer_free (renderer);
       return gimp_procedure_new_return_values (procedure, GIMP_PDB_CANCEL,

@@ -29,6 +29,7 @@ CONTRACT = [
     ("output", "choice", ["replace", "new-layer", "removed-part"], None,
      "replace"),
     ("autoscale", "gboolean", None, None, False),
+    ("non-destructive", "gboolean", None, None, False),
 ]
 
 INTROSPECT = r'''

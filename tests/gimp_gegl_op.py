@@ -20,6 +20,10 @@ through the gegl command line:
     the new settings' result;
   - bad notches (not three per notch, out of range, not numbers, too
     narrow for the grid) and an empty band leave the layer unchanged;
+  - failures injected into GIMP's process leave the layer unchanged, with
+    the operation's warning naming the cause: memory that does not fit
+    (FFT_BANDPASS_MEMORY_LIMIT below the need) and FFTW refusing every
+    plan (tests/fftw_refuses.c preloaded; FFTW_REFUSES names it);
   - `gegl in.png -o out.png -- fft:band-pass large-structures=40
     small-structures=3` gives the plug-in's pixels.
 
@@ -114,10 +118,17 @@ REMOVED = ("rgba-float-removed-part", "rgb", True, "FLOAT_NON_LINEAR", (43, 35),
            dict(params_dict(Params(20, 3)), output="removed-part"), params_dict(Params(20, 3)))
 
 
+# (name of the GIMP run, environment added, words of the warning)
+INJECTED = [("memory-limit", {"FFT_BANDPASS_MEMORY_LIMIT": "1K"},
+             "of memory to filter, but only"),
+            ("fftw-refuses", {"LD_PRELOAD": os.environ.get("FFTW_REFUSES", "")},
+             "FFTW could not plan")]
+
+
 class Jobs:
-    def __init__(self, harness):
+    def __init__(self, harness, folder="gegl-op"):
         self.harness = harness
-        self.folder = harness.path("gegl-op")
+        self.folder = harness.path(folder)
         os.makedirs(self.folder, exist_ok=True)
         self.jobs = []
 
@@ -143,13 +154,13 @@ class Jobs:
         with open(os.path.join(self.folder, "jobs.json"), "w") as f:
             json.dump(self.jobs, f)
         script = os.path.join(HERE, "gimp_gegl_op_driver.py")
-        output = self.harness.run_gimp([f"import sys; sys.path.insert(0, {HERE!r}); "
+        self.output = self.harness.run_gimp([f"import sys; sys.path.insert(0, {HERE!r}); "
                                         f"exec(open({script!r}).read())"],
                                        env=dict(env, GEGL_OP_FOLDER=self.folder),
                                        interpreter="python-fu-eval", timeout=600)
         path = os.path.join(self.folder, "report.json")
         if not gh.check(os.path.exists(path), "the driver ran every job"):
-            print(output[-5000:])
+            print(self.output[-5000:])
             return None
         with open(path) as f:
             report = json.load(f)
@@ -158,8 +169,10 @@ class Jobs:
 
 
 def check_properties(properties, arguments):
-    """The procedure's own arguments are the contract's (gimp_contract.py);
-    notches are text here."""
+    """The procedure's own arguments are the contract's (gimp_contract.py),
+    but `non-destructive`, which appends this operation; notches are text
+    here."""
+    arguments = [a for a in arguments if a["name"] != "non-destructive"]
     names = [p["name"] for p in properties]
     gh.check(names == [a["name"] for a in arguments],
              "property names and order are the procedure's arguments: " + " ".join(names))
@@ -237,6 +250,27 @@ def check_removed_part(jobs, name, job):
     gh.check(np.array_equal(op[..., -1], given[..., -1]), f"{name}: alpha passed through")
 
 
+def check_injected(harness, env, run_name, added, words):
+    """A GIMP run with a failure injected: every layer as it was, and the
+    operation's warning saying why."""
+    if not gh.check(all(added.values()), f"{run_name}: injected ({added})"):
+        return
+    jobs = Jobs(harness, "gegl-op-" + run_name)
+    names = []
+    for base, alpha, precision in (("rgb", False, "U8_NON_LINEAR"),
+                                   ("rgb", True, "FLOAT_NON_LINEAR")):
+        names.append(f"{run_name}-{base}{'a' if alpha else ''}-{precision.lower()}")
+        jobs.add(names[-1], base, alpha, precision, (48, 36),
+                 params_dict(Params(20, 3)))
+    report = jobs.run(dict(env, **added))
+    if report is None:
+        return
+    for name in names:
+        check_unchanged(jobs, name, report["jobs"].get(name, {"error": "no report"}))
+    gh.check(words in jobs.output and "passes through unchanged" in jobs.output,
+             f"{run_name}: the operation warned ({words!r})")
+
+
 def write_png(path, data):
     Image.fromarray(np.round(data * 255).astype(np.uint8), "RGB").save(path)
 
@@ -304,6 +338,8 @@ def main():
                          report["jobs"].get("changed-after-appending", {"error": "no report"}))
     for name, _ in BAD:
         check_unchanged(jobs, name, report["jobs"].get(name, {"error": "no report"}))
+    for run_name, added, words in INJECTED:
+        check_injected(harness, env, run_name, added, words)
     if cli_ok:
         job = report["jobs"].get("gegl-cli", {"error": "no report"})
         if ran("gegl-cli", job):

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""fft:band-pass keeps the spectrum of the input it filtered last
+(gegl-op/op-spectrum-cache.c): a property changed on the same input runs
+only the gain and the inverse transform. Through GEGL itself (Python's
+GObject bindings), in one graph whose properties change as GIMP's do:
+
+  - the input's pixels are the key: after a change of a property that
+    leaves the padded geometry and the format as they were, the kept
+    spectrum serves (the operation's debug message says so); a changed
+    pixel, another format (luminance only) or another geometry loads the
+    input again;
+  - every result, kept spectrum or not, equals the same settings filtered
+    where nothing is kept, within single precision's rounding (the FFTW
+    plans differ once a size's measured plans exist); the oracle is the
+    operation's own uncached path, itself checked against the plug-in and
+    numpy by gimp_gegl_op.py;
+  - the kept spectrum is released when the operation is finalized.
+
+Usage: gegl_op_cache.py PATH/TO/fft-band-pass.so GEGL-MODULES-DIR"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HIT = "only the gain and the inverse transform run"
+WIDTH, HEIGHT = 300, 200
+TOLERANCE = 1e-5
+
+BAND = {"large-structures": 40.0, "small-structures": 3.0}
+# (name, input, properties set on the node, whether the kept spectrum
+# must serve); each step changes the node of the step before.
+STEPS = [
+    ("first", "p", BAND, False),
+    ("smaller", "p", {"small-structures": 6.0}, True),
+    ("butterworth", "p", {"shape": "butterworth", "order": 3.0}, True),
+    ("reject", "p", {"mode": "band-reject"}, True),
+    ("notch on axis", "p", {"mode": "band-pass", "notches": "0.2 0 0.05"},
+     True),
+    ("removed part", "p", {"output": "removed-part"}, True),
+    ("autoscale", "p", {"output": "result", "autoscale": True}, True),
+    ("pixel changed", "q", {}, False),
+    ("back to p", "p", {}, False),
+    ("luminance", "p", {"channels": "luminance"}, False),
+    ("luminance again", "p", {"small-structures": 4.0}, True),
+    ("notch off axis", "p", {"channels": "rgb",
+                             "notches": "0.1 0.1 0.01"}, None),
+    ("large", "p", {"large-structures": 150.0}, None),
+]
+
+
+def pictures():
+    rng = np.random.default_rng(24)
+    y, x = np.mgrid[0:HEIGHT, 0:WIDTH]
+    base = 0.5 + 0.2 * np.sin(x / 7.0)[..., None] * np.cos(y / 11.0)[..., None]
+    p = np.clip(base + 0.05 * rng.standard_normal((HEIGHT, WIDTH, 3)), 0, 1)
+    q = p.copy()
+    q[HEIGHT // 2, WIDTH // 3, 1] += 0.25
+    return {"p": p.astype(np.float32), "q": q.astype(np.float32),
+            "z": np.full((HEIGHT, WIDTH, 3), 0.3, np.float32)}
+
+
+def worker(mode, folder):
+    """Runs the steps: `kept` in one graph as GIMP would, `fresh` each in
+    a graph of its own after another input emptied the cache. Prints a
+    line per step before it runs; saves the results."""
+    import gi
+    gi.require_version("Gegl", "0.4")
+    from gi.repository import Gegl
+
+    Gegl.init(None)
+    fmt = "R'G'B' float"
+    rect = Gegl.Rectangle.new(0, 0, WIDTH, HEIGHT)
+    buffers = {}
+    for name, data in pictures().items():
+        buffers[name] = Gegl.Buffer.new(fmt, 0, 0, WIDTH, HEIGHT)
+        buffers[name].set(rect, fmt, data.tobytes())
+
+    def graph():
+        root = Gegl.Node()
+        source = root.create_child("gegl:buffer-source")
+        op = root.create_child("fft:band-pass")
+        sink = root.create_child("gegl:write-buffer")
+        sink.set_property("buffer", Gegl.Buffer.new(fmt, 0, 0, WIDTH, HEIGHT))
+        source.connect_to("output", op, "input")
+        op.connect_to("output", sink, "input")
+        return root, source, op, sink
+
+    def result(sink):
+        sink.process()
+        out = sink.get_property("buffer")
+        data = out.get(rect, 1.0, fmt, Gegl.AbyssPolicy.NONE)
+        return np.frombuffer(bytes(data), np.float32).reshape(HEIGHT, WIDTH, 3)
+
+    def set_all(op, properties):
+        for key, value in properties.items():
+            op.set_property(key, value)
+
+    results = {}
+    if mode == "kept":
+        root, source, op, sink = graph()
+        for name, picture, properties, _ in STEPS:
+            print("STEP", name, flush=True)
+            source.set_property("buffer", buffers[picture])
+            set_all(op, properties)
+            results[name] = result(sink)
+        del root, source, op, sink
+        print("STEP released", flush=True)
+        root, source, op, sink = graph()
+        source.set_property("buffer", buffers["p"])
+        set_all(op, BAND)
+        results["after release"] = result(sink)
+    else:
+        settled = {}
+        for name, picture, properties, _ in STEPS:
+            settled.update(properties)
+            for step_input in ("z", picture):
+                print("STEP", name if step_input == picture else "empty",
+                      flush=True)
+                root, source, op, sink = graph()
+                source.set_property("buffer", buffers[step_input])
+                set_all(op, settled)
+                results[name] = result(sink)
+    np.savez(os.path.join(folder, mode + ".npz"),
+             **{k.replace(" ", "_"): v for k, v in results.items()})
+
+
+def hits_by_step(output):
+    """The steps whose run printed the operation's kept-spectrum message."""
+    hits, step = {}, None
+    for line in output.splitlines():
+        if line.startswith("STEP "):
+            step = line[5:]
+            hits[step] = False
+        elif HIT in line and step is not None:
+            hits[step] = True
+    return hits
+
+
+def run_worker(mode, folder, env):
+    run = subprocess.run([sys.executable, __file__, "--worker", mode, folder],
+                         env=env, capture_output=True, text=True, timeout=600)
+    if run.returncode != 0:
+        sys.stderr.write(run.stdout + run.stderr)
+        raise SystemExit(f"the {mode} worker failed ({run.returncode})")
+    return hits_by_step(run.stdout + run.stderr)
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--worker":
+        worker(sys.argv[2], sys.argv[3])
+        return 0
+    module, modules_dir = sys.argv[1], sys.argv[2]
+    failures = 0
+
+    def check(ok, what):
+        nonlocal failures
+        print(("ok   " if ok else "FAIL ") + what)
+        failures += not ok
+
+    with tempfile.TemporaryDirectory() as folder:
+        private = os.path.join(folder, "modules")
+        os.mkdir(private)
+        shutil.copy(module, private)
+        env = dict(os.environ, GEGL_PATH=private + os.pathsep + modules_dir,
+                   XDG_CACHE_HOME=folder,
+                   G_MESSAGES_DEBUG="fft-band-pass")
+        kept_hits = run_worker("kept", folder, env)
+        fresh_hits = run_worker("fresh", folder, env)
+        kept = np.load(os.path.join(folder, "kept.npz"))
+        fresh = np.load(os.path.join(folder, "fresh.npz"))
+
+        check(not any(fresh_hits.values()),
+              "fresh runs: nothing kept served (%s)"
+              % json.dumps([k for k, v in fresh_hits.items() if v]))
+        for name, _, _, must_hit in STEPS:
+            key = name.replace(" ", "_")
+            if must_hit is not None:
+                check(kept_hits.get(name) == must_hit,
+                      f"{name}: kept spectrum {'serves' if must_hit else 'not used'}"
+                      f" (it {'did' if kept_hits.get(name) else 'did not'})")
+            difference = float(np.abs(kept[key] - fresh[key]).max())
+            check(difference <= TOLERANCE and np.isfinite(kept[key]).all(),
+                  f"{name}: equal to a fresh run (max |difference| {difference:.2e})")
+        check(not np.array_equal(kept["first"], kept["smaller"]),
+              "the changes change the result")
+        check(not kept_hits.get("released"),
+              "after the operation is finalized, nothing kept serves "
+              "a new one")
+        check(np.abs(kept["after_release"] - kept["first"]).max() <= TOLERANCE,
+              "and it filters as the first time")
+
+    print(f"{failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
