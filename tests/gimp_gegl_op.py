@@ -8,8 +8,9 @@ through the gegl command line:
   - appended through GimpDrawableFilter and merged, it gives the
     plug-in's pixels for the same arguments within 1/255, for several
     shapes, modes, paddings, stripes, notches, channels and linear light
-    on RGB, RGBA, GRAY and GRAYA, 8-bit and float; where the stored values
-    are filtered as they are, also the numpy oracle's (gimp_oracle.py);
+    on RGB, RGBA, GRAY and GRAYA, 8-bit, 16-bit, half and float; where
+    the stored values are filtered as they are, also the numpy oracle's
+    (gimp_oracle.py);
   - find-patterns with the band off removes the picture's pattern as the
     plug-in's does;
   - autoscale stretches as the plug-in's does; output=removed-part gives
@@ -89,6 +90,10 @@ CASES = [
      Params(25, 2, "butterworth", stripes="vertical", tolerance=20, linear=True), False),
     ("rgb-u8-mirrored-64", "rgb", False, "U8_NON_LINEAR", (64, 64),
      Params(24, 2, notches=(0.125, 0.0, 0.02)), True),
+    ("rgb-u16-butterworth", "rgb", False, "U16_NON_LINEAR", (38, 30),
+     Params(18, 3, "butterworth"), False),
+    ("rgba-half-linear-notch", "rgb", True, "HALF_LINEAR", (35, 27),
+     Params(22, 2, notches=(0.2, 0.1, 0.03)), False),
 ]
 
 # The band off and find-patterns on: only the pattern the picture holds
