@@ -1,6 +1,7 @@
 #include "notches-text.h"
 
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,4 +91,33 @@ notches_text_read (const char  *text,
       *count   = 0;
     }
   return status;
+}
+
+char *
+notches_text_write (const double *numbers,
+                    size_t        count,
+                    int           digits)
+{
+  /* "-d.ddde-ddd" at most: the digits, sign, point, exponent, a space. */
+  size_t    room     = (size_t) digits + 12;
+  char     *text     = malloc (count * room + 1);
+  locale_t  c_locale = newlocale (LC_NUMERIC_MASK, "C", (locale_t) 0);
+  size_t    length   = 0;
+
+  if (! text || c_locale == (locale_t) 0)
+    {
+      free (text);
+      if (c_locale != (locale_t) 0)
+        freelocale (c_locale);
+      return NULL;
+    }
+
+  locale_t previous = uselocale (c_locale);
+  text[0] = '\0';
+  for (size_t i = 0; i < count; i++)
+    length += (size_t) snprintf (text + length, room, "%s%.*g",
+                                 i > 0 ? " " : "", digits, numbers[i]);
+  uselocale (previous);
+  freelocale (c_locale);
+  return text;
 }

@@ -24,4 +24,11 @@ NotchesTextStatus notches_text_read (const char  *text,
                                      size_t      *count,
                                      size_t      *bad);
 
+/* `count` numbers as such text, separated by spaces, each with `digits`
+ * significant digits (17 read back as the same double) in the C locale;
+ * malloc'ed, NULL when memory runs out. */
+char *notches_text_write (const double *numbers,
+                          size_t        count,
+                          int           digits);
+
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -68,6 +69,11 @@ typedef struct {
 static pthread_mutex_t measuring_lock = PTHREAD_MUTEX_INITIALIZER;
 static int measuring;
 
+/* Seconds a measurement waits before it starts: a process that filters
+ * once and ends (a script, a batch, the plug-in's final run) has ended by
+ * then, instead of sharing its cores with a measurement it cannot keep. */
+enum { MEASURE_AFTER_S = 5 };
+
 /* Both directions measured on a mapping of its own, page-aligned as the
  * backend's spectrum is. Its priority stays the process's: FFTW's worker
  * threads, made by the first thread that needs them, serve every later
@@ -75,6 +81,9 @@ static int measuring;
 static void *measure (void *size_pointer)
 {
   measured_size *size = size_pointer;
+  struct timespec wait = { MEASURE_AFTER_S, 0 };
+  while (nanosleep (&wait, &wait) != 0)
+    ;
   size_t bytes = size->width * size->height * size->planes
                  * sizeof (fftwf_complex);
   void *memory = mmap (NULL, bytes, PROT_READ | PROT_WRITE,

@@ -24,8 +24,8 @@ fftwf_plan cpu_wisdom_plan (size_t width, size_t height, size_t planes,
                             int threads, fftwf_complex *array, int sign);
 
 /* Measures both directions' cpu_plan_planes plans in a thread of their own
- * (one size at a time, on memory of its own) and saves them to the wisdom
- * file for later plans and processes. A size asked for while another is
+ * (one size at a time, on memory of its own, starting a few seconds
+ * later) and saves them to the wisdom file for later plans and processes. A size asked for while another is
  * measured is left for a later call. Planes larger than 8192² are never
  * measured. */
 void cpu_wisdom_measure (size_t width, size_t height, size_t planes,

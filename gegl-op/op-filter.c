@@ -1,6 +1,7 @@
 #include "op-filter.h"
 
 #include "autoscale.h"
+#include "buffer-pixels.h"
 #include "filtered-image.h"
 #include "memory-estimate.h"
 #include "op-patterns.h"
@@ -329,6 +330,7 @@ filter_buffers (const Filtering        *filtering,
   const GeglRectangle *area   = filtering->area;
   const Babl          *format = filtering->format->format;
   RenderGeometry       geometry;
+  PixelLimits          limits;
   gfloat              *pixels;
 
   if (! geometry_to_read (filtering, settings, &geometry))
@@ -342,8 +344,8 @@ filter_buffers (const Filtering        *filtering,
       return FALSE;
     }
 
-  gegl_buffer_get (input, area, 1.0, format, pixels, GEGL_AUTO_ROWSTRIDE,
-                   GEGL_ABYSS_NONE);
+  limits = pixel_limits_for_reading (gegl_buffer_get_format (input), format);
+  buffer_pixels_read (input, area, format, pixels, &limits);
   pixels = filter_read (filtering, settings, &geometry, pixels);
   if (! pixels)
     return FALSE;
@@ -353,7 +355,7 @@ filter_buffers (const Filtering        *filtering,
                        pixel_count (filtering), &filtering->format->layout,
                        full_scale (filtering->format));
 
-  gegl_buffer_set (output, area, 0, format, pixels, GEGL_AUTO_ROWSTRIDE);
+  buffer_pixels_write (output, area, format, pixels);
   g_free (pixels);
   if (settings->output == BANDPASS_OUTPUT_REMOVED_PART)
     write_removed_part (filtering, input, output);

@@ -1,8 +1,15 @@
 #include "drawable-filter-append.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "notches-text.h"
 
 #define OPERATION "fft:band-pass"
+
+/* Digits of each notch's numbers in the operation's text: they read
+ * back as the same doubles. */
+#define NOTCH_DIGITS 17
 
 /* The arguments the operation has under the same name and type (its
  * enums are choices of the same nicks in GIMP's filter config). */
@@ -41,26 +48,6 @@ drawable_filter_append_check (GimpDrawable **drawables,
                  "once; turn \"Non-destructive\" off for it"), name);
   g_free (name);
   return FALSE;
-}
-
-/* The notches as the operation's text, each number in digits that read
- * back as it. */
-static gchar *
-notches_text (const BandpassSettings *settings)
-{
-  gchar **numbers = g_new0 (gchar *, settings->notch_values + 1);
-  gchar  *text;
-
-  for (gsize i = 0; i < settings->notch_values; i++)
-    {
-      numbers[i] = g_malloc (G_ASCII_DTOSTR_BUF_SIZE);
-      g_ascii_dtostr (numbers[i], G_ASCII_DTOSTR_BUF_SIZE,
-                      settings->notches[i]);
-    }
-
-  text = g_strjoinv (" ", numbers);
-  g_strfreev (numbers);
-  return text;
 }
 
 /* A new filter of the operation on `drawable`, or NULL with GIMP's reason
@@ -226,20 +213,27 @@ drawable_filter_append_all (GimpImage               *image,
                             GError                 **error)
 {
   GimpDrawableFilter *probe = new_filter (drawables[0], error);
-  gchar              *notches;
+  char               *notches;
   gboolean            appended = TRUE;
 
   if (probe == NULL)
     return FALSE;
   gimp_drawable_filter_delete (probe);
 
-  notches = notches_text (settings);
+  notches = notches_text_write (settings->notches, settings->notch_values,
+                                NOTCH_DIGITS);
+  if (notches == NULL)
+    {
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("There is not enough memory to filter this drawable."));
+      return FALSE;
+    }
   gimp_image_undo_group_start (image);
   for (gsize i = 0; appended && drawables[i] != NULL; i++)
     appended = append_one (image, drawables[i], config, settings, notches,
                            error);
   gimp_image_undo_group_end (image);
 
-  g_free (notches);
+  free (notches);
   return appended;
 }

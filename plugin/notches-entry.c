@@ -7,24 +7,18 @@
 #include "bandpass-settings.h"
 #include "notches-text.h"
 
+/* Six significant digits: what the field shows, not what is kept. */
 static gchar *
 notches_to_text (GimpProcedureConfig *config)
 {
   gsize    count;
   gdouble *notches = bandpass_settings_get_notches (config, &count);
-  GString *text    = g_string_new (NULL);
+  char    *written = notches_text_write (notches, count, 6);
+  gchar   *text    = g_strdup (written ? written : "");
 
-  for (gsize i = 0; i < count; i++)
-    {
-      gchar number[G_ASCII_DTOSTR_BUF_SIZE];
-
-      g_string_append_printf (text, "%s%s", i > 0 ? " " : "",
-                              g_ascii_formatd (number, sizeof number,
-                                               "%.6g", notches[i]));
-    }
-
+  free (written);
   g_free (notches);
-  return g_string_free (text, FALSE);
+  return text;
 }
 
 /* The numbers of `text`, or NULL when a word is not a number (or memory

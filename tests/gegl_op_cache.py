@@ -19,12 +19,13 @@ GObject bindings), in one graph whose properties change as GIMP's do:
 Usage: gegl_op_cache.py PATH/TO/fft-band-pass.so GEGL-MODULES-DIR"""
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
 import numpy as np
+
+from gegl_op_graph import Graph, gegl_buffer, start_gegl
 
 HIT = "only the gain and the inverse transform run"
 WIDTH, HEIGHT = 300, 200
@@ -63,56 +64,29 @@ def pictures():
             "z": np.full((HEIGHT, WIDTH, 3), 0.3, np.float32)}
 
 
-def worker(mode, folder):
+def worker(mode, folder, module, modules_dir):
     """Runs the steps: `kept` in one graph as GIMP would, `fresh` each in
     a graph of its own after another input emptied the cache. Prints a
     line per step before it runs; saves the results."""
-    import gi
-    gi.require_version("Gegl", "0.4")
-    from gi.repository import Gegl
-
-    Gegl.init(None)
+    gegl = start_gegl(module, modules_dir, folder)
     fmt = "R'G'B' float"
-    rect = Gegl.Rectangle.new(0, 0, WIDTH, HEIGHT)
-    buffers = {}
-    for name, data in pictures().items():
-        buffers[name] = Gegl.Buffer.new(fmt, 0, 0, WIDTH, HEIGHT)
-        buffers[name].set(rect, fmt, data.tobytes())
+    buffers = {name: gegl_buffer(gegl, fmt, data)
+               for name, data in pictures().items()}
 
-    def graph():
-        root = Gegl.Node()
-        source = root.create_child("gegl:buffer-source")
-        op = root.create_child("fft:band-pass")
-        sink = root.create_child("gegl:write-buffer")
-        sink.set_property("buffer", Gegl.Buffer.new(fmt, 0, 0, WIDTH, HEIGHT))
-        source.connect_to("output", op, "input")
-        op.connect_to("output", sink, "input")
-        return root, source, op, sink
-
-    def result(sink):
-        sink.process()
-        out = sink.get_property("buffer")
-        data = out.get(rect, 1.0, fmt, Gegl.AbyssPolicy.NONE)
-        return np.frombuffer(bytes(data), np.float32).reshape(HEIGHT, WIDTH, 3)
-
-    def set_all(op, properties):
-        for key, value in properties.items():
-            op.set_property(key, value)
+    def result(graph, picture, properties):
+        graph.render(buffers[picture], properties)
+        return graph.result(np.float32)
 
     results = {}
     if mode == "kept":
-        root, source, op, sink = graph()
+        graph = Graph(gegl, fmt, WIDTH, HEIGHT)
         for name, picture, properties, _ in STEPS:
             print("STEP", name, flush=True)
-            source.set_property("buffer", buffers[picture])
-            set_all(op, properties)
-            results[name] = result(sink)
-        del root, source, op, sink
+            results[name] = result(graph, picture, properties)
+        del graph
         print("STEP released", flush=True)
-        root, source, op, sink = graph()
-        source.set_property("buffer", buffers["p"])
-        set_all(op, BAND)
-        results["after release"] = result(sink)
+        results["after release"] = result(Graph(gegl, fmt, WIDTH, HEIGHT),
+                                          "p", BAND)
     else:
         settled = {}
         for name, picture, properties, _ in STEPS:
@@ -120,10 +94,8 @@ def worker(mode, folder):
             for step_input in ("z", picture):
                 print("STEP", name if step_input == picture else "empty",
                       flush=True)
-                root, source, op, sink = graph()
-                source.set_property("buffer", buffers[step_input])
-                set_all(op, settled)
-                results[name] = result(sink)
+                results[name] = result(Graph(gegl, fmt, WIDTH, HEIGHT),
+                                       step_input, settled)
     np.savez(os.path.join(folder, mode + ".npz"),
              **{k.replace(" ", "_"): v for k, v in results.items()})
 
@@ -140,8 +112,9 @@ def hits_by_step(output):
     return hits
 
 
-def run_worker(mode, folder, env):
-    run = subprocess.run([sys.executable, __file__, "--worker", mode, folder],
+def run_worker(mode, folder, module, modules_dir, env):
+    run = subprocess.run([sys.executable, __file__, "--worker", mode, folder,
+                          module, modules_dir],
                          env=env, capture_output=True, text=True, timeout=600)
     if run.returncode != 0:
         sys.stderr.write(run.stdout + run.stderr)
@@ -150,8 +123,8 @@ def run_worker(mode, folder, env):
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] == "--worker":
-        worker(sys.argv[2], sys.argv[3])
+    if len(sys.argv) == 6 and sys.argv[1] == "--worker":
+        worker(*sys.argv[2:])
         return 0
     module, modules_dir = sys.argv[1], sys.argv[2]
     failures = 0
@@ -162,14 +135,10 @@ def main():
         failures += not ok
 
     with tempfile.TemporaryDirectory() as folder:
-        private = os.path.join(folder, "modules")
-        os.mkdir(private)
-        shutil.copy(module, private)
-        env = dict(os.environ, GEGL_PATH=private + os.pathsep + modules_dir,
-                   XDG_CACHE_HOME=folder,
+        env = dict(os.environ, XDG_CACHE_HOME=folder,
                    G_MESSAGES_DEBUG="fft-band-pass")
-        kept_hits = run_worker("kept", folder, env)
-        fresh_hits = run_worker("fresh", folder, env)
+        kept_hits = run_worker("kept", folder, module, modules_dir, env)
+        fresh_hits = run_worker("fresh", folder, module, modules_dir, env)
         kept = np.load(os.path.join(folder, "kept.npz"))
         fresh = np.load(os.path.join(folder, "fresh.npz"))
 

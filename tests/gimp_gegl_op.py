@@ -138,9 +138,10 @@ class Jobs:
         self.jobs = []
 
     def add(self, name, base, alpha, precision, size, op_params, plugin_params=None,
-            later=None, xcf=False):
+            later=None, xcf=False, data=None):
         planes = 1 if base == "gray" else 3
-        data = picture(size[1], size[0], planes, alpha)
+        if data is None:
+            data = picture(size[1], size[0], planes, alpha)
         np.save(os.path.join(self.folder, f"{name}-given.npy"), data.astype(np.float32))
         job = {"name": name, "input": f"{name}-given.npy", "base": base, "alpha": alpha,
                "precision": precision, "format": io_format(base, alpha, precision),
@@ -237,6 +238,40 @@ def check_xcf(jobs, job):
     check_same_as_plugin(jobs, name, job)
 
 
+def hostile_pictures():
+    """Float RGBA pictures with what a float layer may hold (as
+    gimp_hostile_pixels.py gives the plug-in): colour NaN, ±inf and 1e30
+    under alpha 0, a NaN in red of a visible pixel, and a plane of values
+    beyond 2⁶⁴."""
+    base = picture(30, 40, 3, True)
+    base[..., 3] = 1.0
+    hidden = base.copy()
+    hidden[4:10, 6:12, 3] = 0.0
+    for row, value in zip(range(4, 10, 2), (np.nan, np.inf, 1e30)):
+        hidden[row:row + 2, 6:12, :3] = value
+    red_nan = base.copy()
+    red_nan[15, 20, 0] = np.nan
+    huge = base.copy()
+    huge[..., 1] *= 1e30
+    return [("hostile-hidden", hidden), ("hostile-red-nan", red_nan),
+            ("hostile-huge", huge)]
+
+
+def check_hostile(jobs, name, job):
+    """The operation as the plug-in, NaN where it gives NaN, and within
+    1/255 of its values' scale elsewhere."""
+    if not ran(name, job):
+        return
+    plugin, op = jobs.load(name, "plugin"), jobs.load(name, "op")
+    same_nan = np.array_equal(np.isnan(op), np.isnan(plugin))
+    finite = np.isfinite(plugin)
+    scale = np.maximum(1.0, np.abs(np.where(finite, plugin, 0)))
+    error = np.nan_to_num(np.abs(op - plugin)[finite] / scale[finite], nan=np.inf).max()
+    gh.check(same_nan and np.array_equal(np.isinf(op), np.isinf(plugin)) and error <= STEP,
+             f"{name}: operation = plug-in (NaN and inf alike: {same_nan}; max relative "
+             f"|difference| {error:.2e})")
+
+
 def check_unchanged(jobs, name, job):
     if not ran(name, job):
         return
@@ -315,6 +350,9 @@ def main():
              params_dict(Params(60, 0, "ideal")), params_dict(LATER), params_dict(LATER))
     for name, params in BAD:
         jobs.add(name, "rgb", False, "U8_NON_LINEAR", (40, 30), params)
+    for name, data in hostile_pictures():
+        jobs.add(name, "rgb", True, "FLOAT_LINEAR", (40, 30), params_dict(Params(12, 3)),
+                 params_dict(Params(12, 3)), data=data)
 
     cli_ok = gh.check(bool(cli), "the gegl command line is there (Debian package "
                                  "gegl; GEGL_CLI names another)")
@@ -343,6 +381,8 @@ def main():
                          report["jobs"].get("changed-after-appending", {"error": "no report"}))
     for name, _ in BAD:
         check_unchanged(jobs, name, report["jobs"].get(name, {"error": "no report"}))
+    for name, _ in hostile_pictures():
+        check_hostile(jobs, name, report["jobs"].get(name, {"error": "no report"}))
     for run_name, added, words in INJECTED:
         check_injected(harness, env, run_name, added, words)
     if cli_ok:

@@ -1,0 +1,58 @@
+/* buffer-pixels — an area of a GEGL buffer moved whole between the
+ * buffer and memory, in bands of rows converting on GEGL's threads (for a
+ * large image the conversion is most of the time of a read or a write),
+ * its values kept where conversions stay finite (docs/contract.md,
+ * "Non-finite and extreme pixel values"). GEGL only, no libgimp: the
+ * plug-in (drawable-pixels.c) and the GEGL operation move pixels alike. */
+#ifndef BUFFER_PIXELS_H
+#define BUFFER_PIXELS_H
+
+#include <gegl.h>
+
+/* How far the values of a format may reach before a conversion: colour
+ * and alpha each within ± their limit (DBL_MAX: as they are); NaN and
+ * ±inf are left as they are. */
+typedef struct
+{
+  gdouble colour, alpha;
+} PixelLimits;
+
+extern const PixelLimits pixel_limits_none;
+
+/* Rows that go through a bounded buffer at a time where values are
+ * brought within limits on their way. */
+#define BUFFER_PIXELS_CHUNK_ROWS 64
+
+/* Whether `limits` bound anything. */
+gboolean    pixel_limits_bound       (const PixelLimits *limits);
+
+/* How far values stored in `stored` may reach before babl converts them
+ * to `format`: double to float saturates at ±FLT_MAX; float and double
+ * colour converted to another model or transfer curve within ±1e6, as
+ * babl's conversions of larger values overflow float. */
+PixelLimits pixel_limits_for_reading (const Babl        *stored,
+                                      const Babl        *format);
+
+/* Brings `count` pixels of `format` (float or double) within `limits`. */
+void        pixel_limits_apply       (const Babl        *format,
+                                      const PixelLimits *limits,
+                                      gpointer           values,
+                                      gsize              count);
+
+/* Reads `area` of `buffer` into `memory` in `format`, row after row;
+ * where `limits` bound them, the values as the buffer stores them are
+ * brought within them before babl converts them. */
+void        buffer_pixels_read       (GeglBuffer          *buffer,
+                                      const GeglRectangle *area,
+                                      const Babl          *format,
+                                      gpointer             memory,
+                                      const PixelLimits   *limits);
+
+/* Writes `area` of `buffer` from `memory` in `format`; into a half float
+ * buffer saturated at ±65504, never inf. */
+void        buffer_pixels_write      (GeglBuffer          *buffer,
+                                      const GeglRectangle *area,
+                                      const Babl          *format,
+                                      gconstpointer        memory);
+
+#endif
