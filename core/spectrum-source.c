@@ -37,7 +37,9 @@ taper (size_t i,
   return (float) (0.5 - 0.5 * cos (PI * (from_end + 0.5) / ramp));
 }
 
-/* The mean of a pixel's colours, times its alpha. */
+/* The mean of a pixel's colours, times its alpha; 0 where that is not
+ * finite (NaN or ±inf colour, NaN alpha), as for a transparent pixel, so
+ * that one such pixel leaves the spectrum finite. */
 static float
 pixel_value (const float       *pixel,
              const PixelLayout *layout)
@@ -47,8 +49,10 @@ pixel_value (const float       *pixel,
   for (size_t c = 0; c < layout->colour_planes; c++)
     sum += pixel[c];
   sum /= layout->colour_planes;
+  if (layout->has_alpha)
+    sum *= pixel[layout->components - 1];
 
-  return layout->has_alpha ? sum * pixel[layout->components - 1] : sum;
+  return isfinite (sum) ? sum : 0.0f;
 }
 
 /* The pixels' values, less their mean, tapered, in the top-left corner of

@@ -871,6 +871,34 @@ check_odd_spectra (void)
          "zeros, NaN, inf and FLT_MAX: searched, found in the half plane");
 }
 
+/* Pixels a float layer may hold: NaN and ±inf colour and a NaN alpha
+ * count as transparent, so one wave among them is found as without
+ * them. */
+static void
+check_non_finite_pixels (fftcl_context *context)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const Frequency     wave   = { 0.13, 0.07 };
+  const float         odd[]  = { NAN, INFINITY, -INFINITY };
+  Image               image  = photo_stand_in (400, 300, &RGBA, 23);
+  PatternsFound       found;
+  fftcl_error         err;
+  fftcl_status        status;
+
+  add_wave (&image, wave, 20.0 / 255, 0);
+  for (size_t i = 0; i < 3; i++)
+    image.pixels[((40 + 90 * i) * 400 + 7 + i) * RGBA.components] = odd[i];
+  image.pixels[(150 * 400 + 200) * RGBA.components + 3] = NAN;
+  status = find (context, &image, &search, &found, &err);
+  if (! check (status == FFTCL_OK && found.count == 1 &&
+               bins_off (&found, 0, wave, &image) <= WITHIN_BINS,
+               "NaN, inf and -inf colour and a NaN alpha: the wave found, "
+               "alone (%zu notches)", found.count))
+    print_found (&found);
+  patterns_found_clear (&found);
+  free (image.pixels);
+}
+
 /* A splitter that hands out the rows in three uneven parts, last first,
  * as threads might. */
 static void
@@ -994,6 +1022,7 @@ main (void)
   check_refused (context);
   check_from_spectrum (context);
   check_split (context);
+  check_non_finite_pixels (context);
   check_wide (context);
   check_odd_spectra ();
   check_memory ();

@@ -4,9 +4,12 @@
   - over a folder of PNG (8-bit RGB, 16-bit grey), TIFF (16-bit RGB) and
     JPEG (8-bit) files, every file matching the pattern lands in the
     output folder under its own name, in its own format and bit depth,
-    with exactly the pixels of the single-file call with the same
-    arguments (choices given by name and by index alike), and changed
-    from the input;
+    with the pixels of the single-file call with the same arguments
+    (choices given by name and by index alike) within one step of the
+    format, as two plug-in processes may round a value to either side
+    (babl picks its conversion paths by timing them; FFTW's plans of a
+    size change once its wisdom is measured), and changed from the
+    input;
   - a pattern that matches only some files filters only those;
   - a pattern that matches nothing and notches that are not numbers fail
     with a message naming the problem, writing nothing.
@@ -121,8 +124,10 @@ def main():
         gh.check(batch_kind == source_kind,
                  f"{name}: format, sample type and shape kept: {batch_kind} "
                  f"(input {source_kind})")
-        gh.check(np.array_equal(batch, single),
-                 f"{name}: the batch's pixels are the single call's")
+        step = np.abs(batch.astype(np.int64) - single.astype(np.int64)).max()
+        gh.check(step <= 1,
+                 f"{name}: the batch's pixels are the single call's within one "
+                 f"step (largest difference {step})")
         changed = np.abs(batch.astype(float) - source.astype(float)).max()
         gh.check(changed > 0, f"{name}: the filter changed the pixels "
                  f"(largest change {changed:g})")
