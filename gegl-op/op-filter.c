@@ -29,6 +29,14 @@ pixel_count (const Filtering *filtering)
   return (gsize) filtering->area->width * filtering->area->height;
 }
 
+/* The bytes of the area's pixels in the format filtered. */
+static gsize
+pixel_bytes (const Filtering *filtering)
+{
+  return pixel_count (filtering) *
+         babl_format_get_bytes_per_pixel (filtering->format->format);
+}
+
 /* The whole image, in image pixels, at step 1. */
 static fftcl_window
 whole_image (const RenderGeometry *geometry)
@@ -48,12 +56,12 @@ gibibytes (guint64 bytes)
 static gboolean
 fit_in_memory (const Filtering *filtering,
                RenderGeometry  *geometry,
-               guint64          pixel_bytes)
+               guint64          bytes_to_read)
 {
   guint64 available = memory_available ();
   guint64 needed;
 
-  switch (memory_fit (&geometry->geometry, pixel_bytes,
+  switch (memory_fit (&geometry->geometry, bytes_to_read,
                       filtering->format->layout.colour_planes, available,
                       &needed))
     {
@@ -88,11 +96,11 @@ fft_failed (const fftcl_error  *fft_error,
 }
 
 /* The geometry `settings` filter the area at, checked against the grid
- * and against memory (`pixel_bytes`: the pixels still to be read). */
+ * and against memory (`bytes_to_read`: the pixels still to be read). */
 static gboolean
 geometry_for (const Filtering        *filtering,
               const BandpassSettings *settings,
-              guint64                 pixel_bytes,
+              guint64                 bytes_to_read,
               RenderGeometry         *geometry)
 {
   const GeglRectangle *area = filtering->area;
@@ -103,7 +111,7 @@ geometry_for (const Filtering        *filtering,
   g_clear_pointer (filtering->warning, g_free);
   return op_settings_check_grid (settings, area->width, area->height,
                                  filtering->message) &&
-         fit_in_memory (filtering, geometry, pixel_bytes);
+         fit_in_memory (filtering, geometry, bytes_to_read);
 }
 
 /* Filters `pixels` in place in one call, keeping nothing. */
@@ -148,8 +156,7 @@ filter_and_keep (const Filtering      *filtering,
   fftcl_error         fft_error;
   fftcl_status        status;
 
-  result = g_try_malloc (pixel_count (filtering) *
-                         babl_format_get_bytes_per_pixel (key->format));
+  result = g_try_malloc (pixel_bytes (filtering));
   if (! result)
     return filter_once (filtering, gain, &key->geometry, pixels);
 
@@ -178,10 +185,8 @@ static gboolean
 room_to_keep (const Filtering      *filtering,
               const RenderGeometry *geometry)
 {
-  guint64 result_bytes = pixel_count (filtering) *
-                         babl_format_get_bytes_per_pixel (filtering->format->format);
-  guint64 needed       = memory_needed (&geometry->geometry, result_bytes,
-                                        filtering->format->layout.colour_planes);
+  guint64 needed = memory_needed (&geometry->geometry, pixel_bytes (filtering),
+                                  filtering->format->layout.colour_planes);
 
   return needed <= memory_available () / 2;
 }
@@ -307,8 +312,7 @@ geometry_to_read (const Filtering        *filtering,
                   const BandpassSettings *settings,
                   RenderGeometry         *geometry)
 {
-  guint64 bytes = pixel_count (filtering) *
-                  babl_format_get_bytes_per_pixel (filtering->format->format);
+  guint64 bytes = pixel_bytes (filtering);
 
   op_spectrum_cache_drop_unless (filtering->area->width,
                                  filtering->area->height,
