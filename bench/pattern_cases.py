@@ -33,21 +33,41 @@ PHOTOS = {
     "text": ("opencv-doc", f"{OPENCV_DATA}/imageTextN.png", "printed text, lines"),
     "starry_night": ("opencv-doc", f"{OPENCV_DATA}/starry_night.jpg", "painting, brushwork"),
     "board": ("opencv-doc", f"{OPENCV_DATA}/board.jpg", "circuit board, chip pins"),
+    "messi": ("opencv-doc", f"{OPENCV_DATA}/messi5.jpg", "footballer, pitch, crowd"),
+    "graffiti": ("opencv-doc", f"{OPENCV_DATA}/graf1.png", "graffiti on a wall"),
+    "chicky": ("opencv-doc", f"{OPENCV_DATA}/chicky_512.png", "toy chick, plain ground"),
+    "butterfly": ("opencv-doc", f"{OPENCV_DATA}/butterfly.jpg", "butterfly on flowers"),
+    "rubberwhale": ("opencv-doc", f"{OPENCV_DATA}/rubberwhale1.png",
+                    "toys before striped cloth"),
 }
 CROP = 512
 
 
 class Case:
-    def __init__(self, kind, photo, clean, given, notches, pattern):
-        self.kind, self.photo = kind, photo
+    def __init__(self, kind, photo, clean, given, notches, pattern, seed):
+        self.kind, self.photo, self.seed = kind, photo, seed
         self.clean, self.given = clean, given
         self.notches = notches      # the expert's, flat (fx, fy, r, …); None: no pattern
         self.pattern = pattern      # what was added, in words
-        self.name = f"{kind}-{photo}"
+        self.name = f"{kind}-{photo}-{seed}"
 
 
 def quantise(image):
     return np.clip(np.round(image), 0, 255)
+
+
+def download_opencv_doc(cache):
+    """apt-get download opencv-doc into cache, refreshing the package lists
+    first where they do not know it (a fresh Debian root has none)."""
+    download = ["apt-get", "download", "-q", "opencv-doc"]
+    if subprocess.run(download, cwd=cache).returncode == 0:
+        return
+    if os.geteuid() != 0:
+        raise SystemExit("pattern-quality: apt-get does not know opencv-doc; run "
+                         "`apt-get update` as root, or put an opencv-doc_*.deb "
+                         f"(Debian 13) into {cache}")
+    subprocess.run(["apt-get", "update", "-qq"], check=True)
+    subprocess.run(download, cwd=cache, check=True)
 
 
 def fetch_opencv_doc(cache):
@@ -55,7 +75,7 @@ def fetch_opencv_doc(cache):
     opencv-doc_*.deb there or one apt-get downloads."""
     debs = glob.glob(os.path.join(cache, "opencv-doc_*.deb"))
     if not debs:
-        subprocess.run(["apt-get", "download", "opencv-doc"], cwd=cache, check=True)
+        download_opencv_doc(cache)
         debs = glob.glob(os.path.join(cache, "opencv-doc_*.deb"))
     wanted = [f"./{path}" for package, path, _ in PHOTOS.values() if package == "opencv-doc"]
     wanted.append("./usr/share/doc/opencv-doc/copyright")
@@ -101,21 +121,33 @@ def add_everywhere(clean, pattern):
     return quantise(clean + (pattern if clean.ndim == 2 else pattern[..., None]))
 
 
-def oblique_frequency(rng):
-    """A frequency of period 4 … 40 px at 10 … 80° from either axis."""
+# How far from the nearest axis a cosine of (a) lies, in degrees: on it,
+# near it (where a photograph's own horizontal and vertical structure and
+# its borders' leakage lie), or oblique.
+ANGLE_RANGES = {"on an axis": (0, 0), "near an axis": (1, 10), "oblique": (10, 45)}
+
+
+def wave_frequency(rng, where):
+    """A frequency of period 4 … 40 px, `where` (ANGLE_RANGES) from an
+    axis, on either side of either axis."""
     period = math.exp(rng.uniform(math.log(4), math.log(40)))
-    angle = math.radians(rng.uniform(10, 80) + 90 * rng.integers(0, 2))
-    return mirrored_once(math.cos(angle) / period, math.sin(angle) / period)
+    low, high = ANGLE_RANGES[where]
+    off = rng.uniform(low, high)
+    angle = math.radians(90 * rng.integers(0, 2) + (off if rng.integers(0, 2) else -off))
+    return mirrored_once(round(math.cos(angle) / period, 15), round(math.sin(angle) / period, 15))
 
 
-def sinusoids(clean, rng):
-    """(a): two or three cosines at oblique frequencies at least 0.02
-    cycles/px apart, amplitudes 10 … 25."""
+def sinusoids(clean, rng, index):
+    """(a): two or three cosines at least 0.02 cycles/px apart, amplitudes
+    10 … 25; the first on an axis, near one or oblique by the image's
+    index, the others anywhere in 0 … 90°."""
     h, w = clean.shape[:2]
     y, x = np.mgrid[0:h, 0:w].astype(np.float64)
     count, waves = rng.integers(2, 4), []
+    kinds = list(ANGLE_RANGES)
     while len(waves) < count:
-        fx, fy = oblique_frequency(rng)
+        where = kinds[index % 3] if not waves else kinds[int(rng.integers(0, 3))]
+        fx, fy = wave_frequency(rng, where)
         if all(math.hypot(fx - gx, fy - gy) > 0.02 and math.hypot(fx + gx, fy + gy) > 0.02
                for gx, gy, _ in waves):
             waves.append((fx, fy, rng.uniform(10, 25)))
@@ -128,7 +160,7 @@ def sinusoids(clean, rng):
     return add_everywhere(clean, pattern), notches, words
 
 
-def scan_lines(clean, rng):
+def scan_lines(clean, rng, index):
     """(c): rows darkened and lightened periodically, period 2 … 10 px,
     a profile of up to three harmonics, peak amplitude 10 … 25."""
     h = clean.shape[0]
@@ -191,7 +223,7 @@ def lattice_notches(period, angle, radius):
     return [v for fx, fy in sorted(points) for v in (fx, fy, radius)]
 
 
-def halftone(clean, rng):
+def halftone(clean, rng, index):
     """(b): a print of the photograph, one screen per ink (C, M, Y at 15°,
     75°, 45°; grey K at 45°), period 4 … 8 px, scanned with a Gaussian
     blur of σ 0.5 … 1 px and noise of σ 1 … 3."""
@@ -220,9 +252,11 @@ def screen_frequency(notches):
 
 
 CASES = {
-    "a": (sinusoids, ["grace_hopper", "fruits", "home", "squirrel"]),
-    "b": (halftone, ["grace_hopper", "fruits", "squirrel", "home"]),
-    "c": (scan_lines, ["grace_hopper", "leuven", "starry_night", "fruits"]),
+    "a": (sinusoids, ["grace_hopper", "fruits", "home", "squirrel", "messi", "graffiti",
+                      "chicky"]),
+    "b": (halftone, ["grace_hopper", "fruits", "squirrel", "home", "messi"]),
+    "c": (scan_lines, ["grace_hopper", "leuven", "starry_night", "fruits", "butterfly",
+                       "rubberwhale"]),
     "d": (None, ["leuven", "building", "aloe", "squirrel", "baboon", "text",
                  "starry_night", "board"]),
 }
@@ -238,9 +272,9 @@ def make_cases(cache, seed, quick):
             if kind == "b" and i in GREY_PRINTS:
                 clean = grey(clean)
             if make is None:
-                cases.append(Case(kind, name, clean, clean, None, "nothing"))
+                cases.append(Case(kind, name, clean, clean, None, "nothing", seed))
                 continue
             rng = np.random.default_rng([seed, ord(kind), i])
-            given, notches, words = make(clean, rng)
-            cases.append(Case(kind, name, clean, given, notches, words))
+            given, notches, words = make(clean, rng, i)
+            cases.append(Case(kind, name, clean, given, notches, words, seed))
     return cases

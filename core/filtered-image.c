@@ -104,7 +104,8 @@ needs_padding (const PlaneGeometry *geometry)
 static int
 reads_pixels (const FilteredImage *image)
 {
-  return image->direct && ! needs_padding (&image->source.geometry);
+  return image->direct && ! needs_padding (&image->source.geometry) &&
+         image->source.waves.count == 0;
 }
 
 /* The pixels' colour components, or planes side by side. */
@@ -132,14 +133,14 @@ timings_keep_fft (const FilteredImage  *image,
 }
 
 /* Whether the pixels can be read where they lie: they are their planes,
- * unpadded, and hold nothing that planes must not (`survey` says what
- * they hold). */
+ * unpadded, with no wave to subtract, and hold nothing that planes must
+ * not (`survey` says what they hold). */
 static int
 pixels_readable (const FilteredImageSource *source,
                  PlaneSurvey               *survey)
 {
   if (! pixels_are_planes (&source->layout) ||
-      needs_padding (&source->geometry))
+      needs_padding (&source->geometry) || source->waves.count > 0)
     return 0;
 
   padded_planes_survey (&source->layout, &source->geometry, source->pixels,
@@ -170,7 +171,8 @@ input_make (FilteredImage        *image,
     {
       input->made   = padded_planes_make (&source->layout, &source->geometry,
                                           source->pixels, source->padding,
-                                          source->split, &survey,
+                                          &source->waves, source->split,
+                                          &survey,
                                           image->scales);
       input->values = input->made;
     }

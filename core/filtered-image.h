@@ -21,6 +21,7 @@
 #include <stddef.h>
 
 #include "fftcl-filter.h"
+#include "fitted-waves.h"
 #include "padding.h"
 #include "pixel-planes.h"
 #include "row-split.h"
@@ -42,6 +43,10 @@ typedef struct
   /* Spreads the passes over rows (gathering, padding) across threads;
    * NULL: all in the calling thread. */
   RowSplit       split;
+  /* Cosines fitted and subtracted from the colour planes before they are
+   * transformed (the notches of radius 0, fitted-waves.h); count 0:
+   * none. The frequencies must outlive the image. */
+  FittedWaves    waves;
 } FilteredImageSource;
 
 /* The steps of one call, zeroes for those it did not take: pad_ms for a

@@ -79,7 +79,7 @@ pad_below (const void *job_pointer,
 }
 
 /* In order: the colour values, the compositing over the mean (which needs
- * them all), the scales (which need every value's magnitude), each row
+ * them all), the waves (fitted to the whole image), the scales (which need every value's magnitude), each row
  * scaled and the margin to its right, the margin rows below (which need
  * the rows whole). */
 float *
@@ -87,6 +87,7 @@ padded_planes_make (const PixelLayout   *layout,
                     const PlaneGeometry *geometry,
                     const float         *pixels,
                     PaddingKind          padding,
+                    const FittedWaves   *waves,
                     RowSplit             split,
                     PlaneSurvey         *survey,
                     float               *scales)
@@ -103,6 +104,15 @@ padded_planes_make (const PixelLayout   *layout,
 
   row_split_run (split, geometry->height, gather_rows, &job);
   pixel_planes_composite (layout, geometry, pixels, planes, survey);
+  if (waves &&
+      ! fitted_waves_remove (planes, layout->colour_planes,
+                             plane_area (geometry), geometry->width,
+                             geometry->height, geometry->padded_width,
+                             waves->frequencies, waves->count, split))
+    {
+      free (planes);
+      return NULL;
+    }
   for (size_t plane = 0; plane < layout->colour_planes; plane++)
     scales[plane] = plane_survey_scale (survey, plane);
   row_split_run (split, geometry->height, pad_rows, &job);

@@ -8,20 +8,23 @@
 
 #include <stddef.h>
 
+#include "fitted-waves.h"
 #include "padding.h"
 #include "pixel-planes.h"
 #include "row-split.h"
 
 /* layout->colour_planes planes of geometry's padded size side by side
  * (as pixel-planes.h lays them), from geometry->width × geometry->height
- * pixels of `layout`, each multiplied by its scale, written to
- * scales[0 … colour_planes − 1]; NULL when memory runs out. `survey`, set
+ * pixels of `layout`, with `waves` (NULL: none) fitted and subtracted
+ * before they are padded (fitted-waves.h), each multiplied by its scale,
+ * written to scales[0 … colour_planes − 1]; NULL when memory runs out. `survey`, set
  * up for geometry->height rows and the colour planes, ends holding what
  * the planes hold before scaling. The caller frees the planes. */
 float *padded_planes_make (const PixelLayout   *layout,
                            const PlaneGeometry *geometry,
                            const float         *pixels,
                            PaddingKind          padding,
+                           const FittedWaves   *waves,
                            RowSplit             split,
                            PlaneSurvey         *survey,
                            float               *scales);

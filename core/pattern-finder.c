@@ -20,6 +20,14 @@
  * not a pattern. */
 #define FLOOR_CYCLES 6.0
 
+/* A peak no wider than this (half width at half amplitude, in bins of
+ * the image) is a clean sinusoid, whose fit is subtracted (a notch of
+ * radius 0, fitted-waves.h): the tapered crop's main lobe alone is about
+ * 0.6 bins; a pattern that drifts across the image spreads wider, and
+ * gets a disc as wide as its peak. A halftone's lattice always gets
+ * discs: its dots are no sum of a few cosines. */
+#define CLEAN_SPREAD 1.5
+
 /* The threshold in noise scales at sensitivities 0, 50 and 100, linear
  * between. */
 #define SIGMAS_AT_LEAST   8.0
@@ -77,6 +85,8 @@ static int
 notches_of (const PatternPeakList *list,
             PatternsFound         *found)
 {
+  int lattice = found->small_period > 0;
+
   found->notches = malloc (3 * list->count * sizeof *found->notches);
   if (! found->notches)
     return 0;
@@ -84,7 +94,9 @@ notches_of (const PatternPeakList *list,
     {
       found->notches[3 * i]     = list->peaks[i].fx;
       found->notches[3 * i + 1] = list->peaks[i].fy;
-      found->notches[3 * i + 2] = list->peaks[i].radius;
+      found->notches[3 * i + 2] = ! lattice &&
+                                  list->peaks[i].spread <= CLEAN_SPREAD
+                                  ? 0.0 : list->peaks[i].radius;
     }
   found->count = list->count;
   return 1;

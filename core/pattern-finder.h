@@ -18,11 +18,14 @@
  * alone; the axes, along which an image's borders leak, are judged
  * against their own background; a strong peak's sidelobes are not peaks;
  * mirrored pairs count once; a halftone's peaks, which lie on a lattice,
- * have that lattice completed with its weaker harmonics. A notch's radius
- * follows its peak's width, wide enough that the pattern leaves little
- * near the image's borders, narrow enough to leave the centre alone; a
- * halftone's notches reach towards each other, removing the dots'
- * sidebands around every point of the lattice. */
+ * have that lattice completed with its weaker harmonics. A peak as
+ * narrow as a clean sinusoid's becomes a wave (a notch of radius 0): the
+ * cosine fitted to the image there is subtracted, taking nothing else
+ * (fitted-waves.h). A wider peak's notch radius follows its width, wide
+ * enough that the pattern leaves little near the image's borders, narrow
+ * enough to leave the centre alone; a halftone's notches reach towards
+ * each other, removing the dots' sidebands around every point of the
+ * lattice. */
 #ifndef PATTERN_FINDER_H
 #define PATTERN_FINDER_H
 
@@ -53,8 +56,8 @@ typedef struct
 typedef struct
 {
   /* count notches of three doubles each, fx, fy (cycles/px, −0.5 … 0.5)
-   * and radius (cycles/px), one of each mirrored pair (fy > 0, or fy = 0
-   * and fx > 0), strongest first. */
+   * and radius (cycles/px; 0 for a wave), one of each mirrored pair
+   * (fy > 0, or fy = 0 and fx > 0), strongest first. */
   double *notches;
   size_t  count;
   /* Where a halftone lattice was found: the period in pixels that a

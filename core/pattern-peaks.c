@@ -339,6 +339,10 @@ placed_peak (const PatternCells    *cells,
   half_widths (cells, u, v, &across, &down);
   half_width  = fmax (across * cells->bins_x / cells->grid_width,
                       down * cells->bins_y / cells->grid_height);
+  peak.spread = fmax (across * cells->bins_x * cells->width /
+                      cells->grid_width,
+                      down * cells->bins_y * cells->height /
+                      cells->grid_height);
   peak.radius = fmax (fmin (fmax (RADIUS_PER_HALF_WIDTH * half_width,
                                   main_lobes (cells, u, v, place) /
                                   shorter_side),

@@ -23,6 +23,8 @@
 typedef struct
 {
   double       fx, fy, radius; /* cycles/px, fy > 0 or fy = 0 < fx */
+  double       spread;         /* half width at half amplitude, in bins
+                                  of the image (the wider of its axes) */
   float        level;          /* ln amplitude of its cell */
   float        standout;       /* above its background */
   size_t       u, v;           /* its cell */

@@ -7,6 +7,7 @@
 #include "op-patterns.h"
 #include "op-settings.h"
 #include "op-spectrum-cache.h"
+#include "settings-notches.h"
 
 /* Inside GIMP's process the filter runs on FFTW only: an OpenCL driver's
  * crash there would take GIMP and the user's unsaved work down. */
@@ -114,15 +115,30 @@ geometry_for (const Filtering        *filtering,
          fit_in_memory (filtering, geometry, bytes_to_read);
 }
 
-/* Filters `pixels` in place in one call, keeping nothing. */
-static gfloat *
-filter_once (const Filtering      *filtering,
-             const fftcl_gain     *gain,
-             const RenderGeometry *geometry,
-             gfloat               *pixels)
+/* The core's view of `pixels`, with the settings' waves. */
+static FilteredImageSource
+source_of (const Filtering        *filtering,
+           const BandpassSettings *settings,
+           const RenderGeometry   *geometry,
+           const gfloat           *pixels)
 {
   FilteredImageSource source = render_geometry_source (geometry, pixels,
                                                        &filtering->format->layout);
+
+  source.waves = settings_notches_waves (settings);
+  return source;
+}
+
+/* Filters `pixels` in place in one call, keeping nothing. */
+static gfloat *
+filter_once (const Filtering        *filtering,
+             const BandpassSettings *settings,
+             const RenderGeometry   *geometry,
+             gfloat                 *pixels)
+{
+  const fftcl_gain   *gain   = &settings->gain;
+  FilteredImageSource source = source_of (filtering, settings, geometry,
+                                          pixels);
   fftcl_window        whole  = whole_image (geometry);
   FilteredImage      *spent  = NULL;
   fftcl_error         fft_error;
@@ -143,13 +159,14 @@ filter_once (const Filtering      *filtering,
 /* Loads `pixels`, keeps them with their spectrum for later calls and
  * returns the filtered image in a buffer of its own. */
 static gfloat *
-filter_and_keep (const Filtering      *filtering,
-                 const fftcl_gain     *gain,
-                 const OpSpectrumKey  *key,
-                 gfloat               *pixels)
+filter_and_keep (const Filtering        *filtering,
+                 const BandpassSettings *settings,
+                 const OpSpectrumKey    *key,
+                 gfloat                 *pixels)
 {
-  FilteredImageSource source = render_geometry_source (&key->geometry, pixels,
-                                                       &filtering->format->layout);
+  const fftcl_gain   *gain   = &settings->gain;
+  FilteredImageSource source = source_of (filtering, settings,
+                                          &key->geometry, pixels);
   fftcl_window        whole  = whole_image (&key->geometry);
   FilteredImage      *image  = NULL;
   gfloat             *result;
@@ -158,7 +175,7 @@ filter_and_keep (const Filtering      *filtering,
 
   result = g_try_malloc (pixel_bytes (filtering));
   if (! result)
-    return filter_once (filtering, gain, &key->geometry, pixels);
+    return filter_once (filtering, settings, &key->geometry, pixels);
 
   status = filtered_image_load (filtering->context, &source, &image, NULL,
                                 &fft_error);
@@ -193,7 +210,8 @@ room_to_keep (const Filtering      *filtering,
 
 /* Filters `pixels` (taken): through the kept spectrum where it is theirs,
  * so that only the gain and the inverse transform run; else loaded and
- * kept where memory allows, or filtered once. The buffer that holds the
+ * kept where memory allows, or filtered once. Waves change the planes
+ * before the transform, so a spectrum with them is never kept. The buffer that holds the
  * result (free with g_free); NULL, with a message, when it failed. */
 static gfloat *
 filter_pixels (const Filtering        *filtering,
@@ -204,7 +222,9 @@ filter_pixels (const Filtering        *filtering,
   const OpSpectrumKey key   = { filtering->area->width,
                                 filtering->area->height,
                                 filtering->format->format, *geometry };
-  FilteredImage      *image = op_spectrum_cache_find (&key, pixels);
+  FilteredImage      *image = settings->wave_count > 0
+                               ? NULL
+                               : op_spectrum_cache_find (&key, pixels);
   fftcl_window        whole = whole_image (geometry);
   fftcl_error         fft_error;
 
@@ -223,10 +243,10 @@ filter_pixels (const Filtering        *filtering,
     }
 
   op_spectrum_cache_drop ();
-  if (room_to_keep (filtering, geometry))
-    return filter_and_keep (filtering, &settings->gain, &key, pixels);
+  if (settings->wave_count == 0 && room_to_keep (filtering, geometry))
+    return filter_and_keep (filtering, settings, &key, pixels);
 
-  return filter_once (filtering, &settings->gain, geometry, pixels);
+  return filter_once (filtering, settings, geometry, pixels);
 }
 
 /* filter_pixels, with the patterns found in the pixels added where

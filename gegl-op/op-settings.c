@@ -3,6 +3,7 @@
 
 #include "notches-text.h"
 #include "settings-checks.h"
+#include "settings-notches.h"
 
 /* The message of a failed check, for the operation's warning. */
 static gboolean
@@ -56,8 +57,11 @@ op_settings_read_notches (BandpassSettings  *settings,
                                  &error))
     return failed (error, message);
 
-  settings->gain.notches     = settings->notches;
-  settings->gain.notch_count = settings->notch_values / 3;
+  if (! settings_notches_sort (settings))
+    {
+      *message = g_strdup ("out of memory");
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -79,7 +83,9 @@ op_settings_check_grid (const BandpassSettings  *settings,
 {
   GError *error = NULL;
 
-  return settings_checks_grid (&settings->gain, width, height, "the layer",
+  return settings_checks_grid (&settings->gain, settings->notches,
+                               settings->notch_values, width, height,
+                               "the layer",
                                &error) ||
          failed (error, message);
 }
@@ -87,9 +93,5 @@ op_settings_check_grid (const BandpassSettings  *settings,
 void
 op_settings_clear (BandpassSettings *settings)
 {
-  g_free (settings->notches);
-  settings->notches          = NULL;
-  settings->notch_values     = 0;
-  settings->gain.notches     = NULL;
-  settings->gain.notch_count = 0;
+  settings_notches_clear (settings);
 }

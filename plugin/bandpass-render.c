@@ -1,6 +1,7 @@
 #include "bandpass-render.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "autoscale.h"
 #include "coarse-preview.h"
@@ -22,6 +23,8 @@ struct _BandpassRenderer
   gfloat         *pixels;         /* the whole drawable, interleaved */
   FilteredImage  *image;          /* the loaded spectrum, or NULL */
   RenderGeometry  asked;          /* what `image` was loaded for */
+  gdouble        *waves;          /* and the waves it subtracted */
+  gsize           wave_count;
   RenderGeometry  filtered;       /* `asked`, or less where memory is
                                      short: the last filter's */
   gchar          *warning;        /* of `filtered`'s missing margin */
@@ -64,6 +67,7 @@ bandpass_renderer_free (BandpassRenderer *renderer)
   g_free (renderer->window);
   spectrum_crop_forget (&renderer->spectrum);
   g_free (renderer->pixels);
+  g_free (renderer->waves);
   drawable_pixels_clear (&renderer->drawable);
   g_clear_pointer (&renderer->device, bandpass_device_unref);
   g_free (renderer);
@@ -168,11 +172,18 @@ choose (BandpassRenderer       *renderer,
                               context (renderer));
 }
 
+/* Whether the loaded spectrum serves `asked` and the settings' waves,
+ * which change the planes before the transform. */
 static gboolean
 loaded_for (const BandpassRenderer *renderer,
-            const RenderGeometry   *asked)
+            const RenderGeometry   *asked,
+            const BandpassSettings *settings)
 {
-  return renderer->image && render_geometry_equal (asked, &renderer->asked);
+  return renderer->image && render_geometry_equal (asked, &renderer->asked) &&
+         settings->wave_count == renderer->wave_count &&
+         (settings->wave_count == 0 ||
+          memcmp (settings->waves, renderer->waves,
+                  2 * settings->wave_count * sizeof (gdouble)) == 0);
 }
 
 static void
@@ -188,10 +199,11 @@ report (const BandpassProgress *progress,
  * their margin, and the warning says so) and reads the pixels where they
  * are not yet. */
 static gboolean
-make_room (BandpassRenderer      *renderer,
-           const RenderGeometry  *asked,
-           FilteredImageSource   *source,
-           GError               **error)
+make_room (BandpassRenderer        *renderer,
+           const RenderGeometry    *asked,
+           const BandpassSettings  *settings,
+           FilteredImageSource     *source,
+           GError                 **error)
 {
   RenderGeometry  fitting = *asked;
   gchar          *warning = NULL;
@@ -214,8 +226,13 @@ make_room (BandpassRenderer      *renderer,
   renderer->warning  = warning;
   renderer->asked    = *asked;
   renderer->filtered = fitting;
+  g_free (renderer->waves);
+  renderer->waves      = g_memdup2 (settings->waves,
+                                    2 * settings->wave_count * sizeof (gdouble));
+  renderer->wave_count = settings->wave_count;
   *source = render_geometry_source (&fitting, renderer->pixels,
                                     &renderer->format.layout);
+  source->waves = (FittedWaves) { renderer->waves, renderer->wave_count };
   return TRUE;
 }
 
@@ -230,10 +247,10 @@ bandpass_renderer_prepare (BandpassRenderer        *renderer,
   FilteredImageTimings timings = { 0 };
   fftcl_error          fft_error;
 
-  if (loaded_for (renderer, &asked))
+  if (loaded_for (renderer, &asked, settings))
     return TRUE;
 
-  if (! make_room (renderer, &asked, &source, error))
+  if (! make_room (renderer, &asked, settings, &source, error))
     return FALSE;
 
   if (filtered_image_load (context (renderer), &source, &renderer->image,
@@ -433,14 +450,14 @@ filter_whole (BandpassRenderer        *renderer,
               GError                 **error)
 {
   RenderGeometry      asked  = choose (renderer, settings);
-  gboolean            loaded = loaded_for (renderer, &asked);
+  gboolean            loaded = loaded_for (renderer, &asked, settings);
   FilteredImageSource source;
   FinalFilter         filter = { .renderer = renderer,
                                  .gain     = &settings->gain };
 
   if (! loaded)
     {
-      if (! make_room (renderer, &asked, &source, error))
+      if (! make_room (renderer, &asked, settings, &source, error))
         return FALSE;
 
       filter.source = &source;

@@ -5,6 +5,7 @@
 
 #include "pattern-finder.h"
 #include "settings-checks.h"
+#include "settings-notches.h"
 
 static void
 add_band_arguments (GimpProcedure *procedure)
@@ -101,7 +102,9 @@ add_stripe_and_notch_arguments (GimpProcedure *procedure)
                                             _("Notch (reject) discs as "
                                               "triples fx, fy, radius in "
                                               "cycles per pixel; each also "
-                                              "rejects its mirror (−fx, −fy)"),
+                                              "rejects its mirror (−fx, −fy); "
+                                              "radius 0 subtracts the wave "
+                                              "fitted at (fx, fy) instead"),
                                             G_PARAM_READWRITE);
 }
 
@@ -292,8 +295,10 @@ bandpass_settings_from_config (BandpassSettings    *settings,
 
   settings->notches = bandpass_settings_get_notches (config,
                                                      &settings->notch_values);
-  gain->notches     = settings->notches;
-  gain->notch_count = settings->notch_values / 3;
+  settings->discs   = NULL;
+  settings->waves   = NULL;
+  if (! settings_notches_sort (settings))
+    g_error ("out of memory");
 
   settings->padding  = gimp_procedure_config_get_choice_id (config,
                                                             "padding");
@@ -306,9 +311,7 @@ bandpass_settings_from_config (BandpassSettings    *settings,
 void
 bandpass_settings_clear (BandpassSettings *settings)
 {
-  g_clear_pointer (&settings->notches, g_free);
-  settings->gain.notches     = NULL;
-  settings->gain.notch_count = 0;
+  settings_notches_clear (settings);
 }
 
 gboolean
@@ -327,6 +330,8 @@ bandpass_settings_check_drawable (const BandpassSettings  *settings,
 {
   gchar    *name = gimp_item_get_name (GIMP_ITEM (drawable));
   gboolean  fine = settings_checks_grid (&settings->gain,
+                                         settings->notches,
+                                         settings->notch_values,
                                          gimp_drawable_get_width (drawable),
                                          gimp_drawable_get_height (drawable),
                                          name, error);

@@ -26,9 +26,12 @@ typedef enum
 
 typedef struct
 {
-  fftcl_gain       gain;         /* gain.notches points into `notches` */
+  fftcl_gain       gain;         /* gain.notches points to `discs` */
   gdouble         *notches;      /* as the caller gave them */
   gsize            notch_values; /* how many numbers `notches` holds */
+  gdouble         *discs;        /* the notches of radius > 0 */
+  gdouble         *waves;        /* (fx, fy) of those of radius 0 */
+  gsize            wave_count;   /* settings-notches.h */
   PaddingKind      padding;
   BandpassChannels channels;
   gboolean         linear;       /* filter linear light */

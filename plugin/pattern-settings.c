@@ -1,5 +1,7 @@
 #include "pattern-settings.h"
 
+#include "settings-notches.h"
+
 #include <string.h>
 
 PatternSearch
@@ -32,9 +34,11 @@ pattern_settings_add (BandpassSettings       *with_found,
                       const BandpassSettings *settings,
                       const PatternsFound    *found)
 {
-  gsize given = settings->gain.notch_count * 3;
+  gsize given = settings->notch_values;
 
   *with_found         = *settings;
+  with_found->discs   = NULL;
+  with_found->waves   = NULL;
   with_found->notches = g_try_malloc_n (given + 3 * found->count + 1,
                                         sizeof (gdouble));
   if (! with_found->notches)
@@ -48,9 +52,13 @@ pattern_settings_add (BandpassSettings       *with_found,
   if (found->count > 0)
     memcpy (with_found->notches + given, found->notches,
             3 * found->count * sizeof (gdouble));
-  with_found->notch_values     = given + 3 * found->count;
-  with_found->gain.notches     = with_found->notches;
-  with_found->gain.notch_count = with_found->notch_values / 3;
+  with_found->notch_values = given + 3 * found->count;
+  if (! settings_notches_sort (with_found))
+    {
+      g_free (with_found->notches);
+      *with_found = (BandpassSettings) { 0 };
+      return FALSE;
+    }
 
   if (pattern_settings_set_small (settings, found))
     with_found->gain.small_period = found->small_period;

@@ -120,5 +120,5 @@ render_geometry_source (const RenderGeometry *geometry,
 {
   return (FilteredImageSource) { pixels, *layout, geometry->geometry,
                                  geometry->padding, geometry->mirrored,
-                                 row_split_gegl };
+                                 row_split_gegl, { NULL, 0 } };
 }

@@ -45,9 +45,11 @@ exact_number (gdouble value)
   return g_strdup_printf ("%.17g", value);
 }
 
-/* Notch `number` counts from 1, as people count. The smallest radius is
- * half a frequency bin of the finest grid the plug-in pads to: an axis of
- * GIMP's largest image with a margin as wide (docs/contract.md §4). */
+/* Notch `number` counts from 1, as people count. The smallest radius of
+ * a disc is half a frequency bin of the finest grid the plug-in pads to:
+ * an axis of GIMP's largest image with a margin as wide (docs/contract.md
+ * §4). A radius of 0 makes a wave, which needs a frequency other than
+ * the mean's. */
 static gboolean
 check_notch (const gdouble  *notch,
              gsize           number,
@@ -56,10 +58,12 @@ check_notch (const gdouble  *notch,
   gdouble   smallest = fftcl_notch_radius_min (2 * GIMP_MAX_IMAGE_SIZE,
                                                2 * GIMP_MAX_IMAGE_SIZE);
   gboolean  inside   = fabs (notch[0]) <= 0.5 && fabs (notch[1]) <= 0.5;
+  gboolean  wave     = notch[2] == 0.0;
   gchar    *first;
   gchar    *second;
 
-  if (inside && notch[2] >= smallest && isfinite (notch[2]))
+  if (inside && (wave ? notch[0] != 0.0 || notch[1] != 0.0
+                      : notch[2] >= smallest && isfinite (notch[2])))
     return TRUE;
 
   if (! inside)
@@ -71,15 +75,24 @@ check_notch (const gdouble  *notch,
                      "frequencies must lie between -0.5 and 0.5."),
                    (gulong) number, first, second);
     }
+  else if (wave)
+    {
+      g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
+                   _("Notch %lu has radius 0, which removes the wave fitted "
+                     "at its frequency, but lies at (0, 0), the mean: give "
+                     "it a frequency."),
+                   (gulong) number);
+      return FALSE;
+    }
   else
     {
       first  = exact_number (notch[2]);
       second = exact_number (smallest);
       g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
                    _("Notch %lu has radius %s cycles per pixel: a radius "
-                     "must be finite and at least %s cycles per pixel, half "
-                     "a frequency step of the finest grid the filter "
-                     "uses."),
+                     "must be 0 (a fitted wave) or finite and at least %s "
+                     "cycles per pixel, half a frequency step of the finest "
+                     "grid the filter uses."),
                    (gulong) number, first, second);
     }
 
@@ -111,6 +124,8 @@ settings_checks_notches (const gdouble  *notches,
 
 gboolean
 settings_checks_grid (const fftcl_gain  *gain,
+                      const gdouble     *notches,
+                      gsize              values,
                       gsize              width,
                       gsize              height,
                       const gchar       *name,
@@ -120,10 +135,10 @@ settings_checks_grid (const fftcl_gain  *gain,
   gdouble       smallest = fftcl_notch_radius_min (padded.padded_width,
                                                    padded.padded_height);
 
-  for (gsize i = 0; i < gain->notch_count; i++)
-    if (gain->notches[3 * i + 2] < smallest)
+  for (gsize i = 0; i < values / 3; i++)
+    if (notches[3 * i + 2] != 0.0 && notches[3 * i + 2] < smallest)
       {
-        gchar *radius = exact_number (gain->notches[3 * i + 2]);
+        gchar *radius = exact_number (notches[3 * i + 2]);
         gchar *least  = exact_number (smallest);
 
         g_set_error (error, SETTINGS_CHECKS_ERROR, 0,

@@ -18,16 +18,20 @@ gboolean settings_checks_band        (const fftcl_gain  *gain,
                                       GError           **error);
 
 /* FALSE, with a message, unless `values` numbers make whole notches
- * (fx, fy, radius), each inside the frequency square with a finite
- * radius of at least half a bin of the finest grid the filter pads to. */
+ * (fx, fy, radius), each inside the frequency square, with a radius of 0
+ * (a wave, off the centre) or a finite one of at least half a bin of the
+ * finest grid the filter pads to. */
 gboolean settings_checks_notches     (const gdouble     *notches,
                                       gsize              values,
                                       GError           **error);
 
-/* FALSE, with a message naming `name`, when one of gain's notches is
- * narrower than half a bin of the grid a width × height drawable called
- * `name` is padded to (filtered_image_geometry). */
+/* FALSE, with a message naming `name`, when one of the discs among
+ * `values` numbers of `notches` is narrower than half a bin of the grid
+ * a width × height drawable called `name` is padded to with `gain`
+ * (filtered_image_geometry). */
 gboolean settings_checks_grid        (const fftcl_gain  *gain,
+                                      const gdouble     *notches,
+                                      gsize              values,
                                       gsize              width,
                                       gsize              height,
                                       const gchar       *name,

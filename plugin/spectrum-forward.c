@@ -86,7 +86,7 @@ read_source (Source        *source,
     source->scales[p] = 1.0f;
   source->planes = padded_planes_make (layout, &source->geometry,
                                        source->pixels, PADDING_MIRROR,
-                                       row_split_gegl, &survey,
+                                       NULL, row_split_gegl, &survey,
                                        source->scales);
   plane_survey_clear (&survey);
   return source->planes ? TRUE : render_error_memory (error);

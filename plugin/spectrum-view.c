@@ -159,7 +159,19 @@ is_found (SpectrumView *view, const gdouble *notch)
   return found_notches_holds (view->found, view->found_count, notch);
 }
 
-/* Green for the user's notches, orange for found ones. */
+/* A wave (a notch of radius 0, removed by a fitted cosine) as a cross. */
+static void
+draw_wave (cairo_t *cr, gdouble x, gdouble y)
+{
+  cairo_move_to (cr, x - NOTCH_TOLERANCE, y - NOTCH_TOLERANCE);
+  cairo_line_to (cr, x + NOTCH_TOLERANCE, y + NOTCH_TOLERANCE);
+  cairo_move_to (cr, x - NOTCH_TOLERANCE, y + NOTCH_TOLERANCE);
+  cairo_line_to (cr, x + NOTCH_TOLERANCE, y - NOTCH_TOLERANCE);
+  cairo_stroke (cr);
+}
+
+/* Green for the user's notches, orange for found ones; discs as circles,
+ * waves as crosses. */
 static void
 draw_notches (cairo_t *cr, SpectrumView *view)
 {
@@ -178,6 +190,11 @@ draw_notches (cairo_t *cr, SpectrumView *view)
           cairo_set_source_rgb (cr, 0.2, 1.0, 0.4);
         spectrum_map_to_screen (&view->map, side * notches[i],
                                 side * notches[i + 1], &x, &y);
+        if (notches[i + 2] == 0.0)
+          {
+            draw_wave (cr, x, y);
+            continue;
+          }
         cairo_new_sub_path (cr);
         cairo_arc (cr, x, y,
                    MAX (notches[i + 2] * view->map.scale, NOTCH_TOLERANCE),
@@ -324,8 +341,9 @@ static gchar *
 hint_text (SpectrumView *view)
 {
   if (view->found_count > 0)
-    return g_strdup (_("Orange: patterns found, green: your notches; click "
-                       "one to remove it"));
+    return g_strdup (_("Orange: patterns found, green: your notches "
+                       "(circles: discs, crosses: fitted waves); click one "
+                       "to remove it"));
   return g_strdup (_("Drag a ring to change a cut-off; click a bright spot "
                      "to remove that pattern"));
 }

@@ -344,8 +344,9 @@ radii_fit (const PatternsFound *found,
   double least = 0.5 * bin_of (image);
 
   for (size_t i = 0; i < found->count; i++)
-    if (! (found->notches[3 * i + 2] >= least &&
-           found->notches[3 * i + 2] < 0.05))
+    if (! (found->notches[3 * i + 2] == 0 ||
+           (found->notches[3 * i + 2] >= least &&
+            found->notches[3 * i + 2] < 0.05)))
       return 0;
   return 1;
 }

@@ -357,12 +357,14 @@ def refusals(case):
     for fx, fy, radius in triples:
         if any(isinstance(v, str) for v in (fx, fy)) or abs(fx) > 0.5 or abs(fy) > 0.5:
             why.append("notch off the range")
-        if isinstance(radius, str) or radius <= 0:
-            why.append("notch radius not positive")
+        if isinstance(radius, str) or radius < 0:
+            why.append("notch radius negative or not a number")
+        elif radius == 0 and fx == 0 and fy == 0:
+            why.append("wave (radius 0) at the mean")
     if why or not triples:
         return why
     smallest = radius_min(case, passed)
-    if any(radius < smallest for _, _, radius in triples):
+    if any(0 < radius < smallest for _, _, radius in triples):
         why.append(f"notch radius below half a bin ({smallest:.6g})")
     return why
 

@@ -1,0 +1,60 @@
+/* fitted-waves — periodic patterns removed by subtraction instead of a
+ * notch (docs/contract.md: a notch of radius 0). A wave is a cosine of
+ * one frequency across the whole image; given its frequency roughly
+ * (within a frequency bin or so), each plane gets the cosine that fits it
+ * best subtracted: the frequency refined to a fraction of a bin, the
+ * amplitude and phase fitted per plane. A notch takes the picture's own
+ * content within its disc along with the pattern; the fit takes only
+ * what a cosine of that frequency explains, so a clean sinusoid (an
+ * interference, a scan line's harmonic) goes whole and the picture keeps
+ * its frequencies. A pattern that drifts (its frequency or amplitude
+ * changing across the image) is only partly a cosine; a disc removes it
+ * better. Plain C (no GLib).
+ *
+ * The fit is Hann-windowed over the whole plane, so the picture's
+ * strong low frequencies and the leakage of its borders barely enter it;
+ * the frequency is refined by Gauss–Newton steps on the phase's slope
+ * across the window (the first moments of the windowed transform at the
+ * frequency), on the plane where the wave is strongest, and each wave is
+ * fitted to what the earlier ones left. */
+#ifndef FITTED_WAVES_H
+#define FITTED_WAVES_H
+
+#include <stddef.h>
+
+#include "row-split.h"
+
+/* Waves to remove: count (fx, fy) pairs in cycles/px. */
+typedef struct
+{
+  const double *frequencies;
+  size_t        count;
+} FittedWaves;
+
+/* The waves among `count` notches (fx, fy, radius triples): those of
+ * radius 0, as (fx, fy) pairs in `waves` (room for count pairs), and the
+ * others, the discs, as triples in `discs` (room for count triples), in
+ * their given order. Returns the number of waves; *disc_count the
+ * number of discs. */
+size_t fitted_waves_split (const double *notches,
+                           size_t        count,
+                           double       *waves,
+                           double       *discs,
+                           size_t       *disc_count);
+
+/* Subtracts from each of `planes` planes (width × height values, rows
+ * `stride` values apart, planes `plane_step` values apart) the cosine
+ * that fits it best near each of the `count` frequencies `waves` (fx, fy
+ * pairs in cycles/px, x along rows). Rows are spread as `split` says.
+ * Returns 0 when memory runs out (the planes are then as they were). */
+int    fitted_waves_remove (float        *values,
+                            size_t        planes,
+                            size_t        plane_step,
+                            size_t        width,
+                            size_t        height,
+                            size_t        stride,
+                            const double *waves,
+                            size_t        count,
+                            RowSplit      split);
+
+#endif

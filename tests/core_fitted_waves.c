@@ -1,0 +1,240 @@
+/* Waves (notches of radius 0, core/fitted-waves.h) against a formula:
+ * a smooth picture of known values plus cosines of known sub-bin
+ * frequency, amplitude and phase per plane — on an axis, a few degrees
+ * off one, oblique — given to the fit a fraction of a bin off; what it
+ * leaves must be the picture. Then the same through the whole filter
+ * (filtered_image_filter_once with the band off, mirror padding, planes
+ * read from interleaved RGB), and a picture with no wave, which the fit
+ * must barely touch. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "filtered-image.h"
+#include "fitted-waves.h"
+
+#define PI 3.14159265358979323846
+
+typedef struct
+{
+  double fx, fy;         /* cycles/px */
+  double amplitude[3];   /* per plane */
+  double phase[3];
+} Wave;
+
+/* Smooth content with edges: gradients, a disc, a few low cosines, and a
+ * little fixed noise, in 0 … 1 per plane. */
+static double
+picture (size_t x, size_t y, size_t w, size_t h, size_t plane, uint32_t *noise)
+{
+  double u = (double) x / w, v = (double) y / h;
+  double disc = hypot (u - 0.4, v - 0.55) < 0.2 ? 0.25 : 0.0;
+
+  *noise = *noise * 1664525u + 1013904223u;
+  return 0.3 + 0.2 * u * (plane + 1) / 3.0 + 0.1 * v + disc +
+         0.05 * cos (2 * PI * (3.3 * u + 1.7 * v) + plane) +
+         0.01 * ((*noise >> 8) / 16777216.0 - 0.5);
+}
+
+static double
+wave_at (const Wave *wave, size_t plane, size_t x, size_t y)
+{
+  return wave->amplitude[plane] *
+         cos (2 * PI * (wave->fx * x + wave->fy * y) + wave->phase[plane]);
+}
+
+/* planes × w × h floats, planes side by side: the picture, and the picture
+ * with the waves. */
+static void
+make_planes (size_t w, size_t h, const Wave *waves, size_t count,
+             float *clean, float *given)
+{
+  uint32_t noise = 12345;
+
+  for (size_t p = 0; p < 3; p++)
+    for (size_t y = 0; y < h; y++)
+      for (size_t x = 0; x < w; x++)
+        {
+          size_t i = (p * h + y) * w + x;
+          double value = picture (x, y, w, h, p, &noise);
+
+          clean[i] = (float) value;
+          for (size_t k = 0; k < count; k++)
+            value += wave_at (&waves[k], p, x, y);
+          given[i] = (float) value;
+        }
+}
+
+static double
+rms_difference (const float *a, const float *b, size_t n, size_t step_a,
+                size_t step_b)
+{
+  double sum = 0;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      double d = a[i * step_a] - b[i * step_b];
+
+      sum += d * d;
+    }
+  return sqrt (sum / n);
+}
+
+/* The waves' frequencies as the fit is given them: off by `bins` of the
+ * image along each axis that is not 0. */
+static void
+given_frequencies (const Wave *waves, size_t count, size_t w, size_t h,
+                   double bins, double *frequencies)
+{
+  for (size_t k = 0; k < count; k++)
+    {
+      frequencies[2 * k]     = waves[k].fx == 0 ? 0 : waves[k].fx + bins / w;
+      frequencies[2 * k + 1] = waves[k].fy == 0 ? 0 : waves[k].fy - bins / h;
+    }
+}
+
+static void
+check_planes (const char *name, size_t w, size_t h, const Wave *waves,
+              size_t count, double bins)
+{
+  size_t  n       = w * h;
+  float  *clean   = malloc (3 * n * sizeof *clean);
+  float  *given   = malloc (3 * n * sizeof *given);
+  double  frequencies[8];
+  double  before, after;
+
+  make_planes (w, h, waves, count, clean, given);
+  given_frequencies (waves, count, w, h, bins, frequencies);
+  before = rms_difference (given, clean, 3 * n, 1, 1);
+  check (fitted_waves_remove (given, 3, n, w, h, w, frequencies, count, NULL),
+         "%s: fitted", name);
+  after = rms_difference (given, clean, 3 * n, 1, 1);
+  /* What a fit of a cosine cannot tell from the picture: the picture's
+   * own content at that frequency, a few thousandths here. */
+  check (after < 0.004 && after < before / 20,
+         "%s, given %.2f bins off: RMS from the picture %.5f (was %.5f)",
+         name, bins, after, before);
+  free (clean);
+  free (given);
+}
+
+/* Interleaved RGB through the whole filter with the band off. */
+static void
+check_filter (fftcl_context *context, size_t w, size_t h, const Wave *waves,
+              size_t count)
+{
+  size_t              n      = w * h;
+  float              *clean  = malloc (3 * n * sizeof *clean);
+  float              *given  = malloc (3 * n * sizeof *given);
+  float              *pixels = malloc (3 * n * sizeof *pixels);
+  double              frequencies[8];
+  const fftcl_gain    none   = { .shape = FFTCL_SHAPE_GAUSSIAN, .order = 2,
+                                 .keep_mean = 1 };
+  FilteredImageSource source = {
+    .pixels   = pixels,
+    .layout   = { 3, 3, 0, 0 },
+    .geometry = filtered_image_geometry (w, h, &none),
+    .padding  = PADDING_MIRROR,
+  };
+  const fftcl_window  whole  = { 0, 0, w, h, 1 };
+  FilteredImage      *spent  = NULL;
+  fftcl_error         err;
+  double              after  = 0;
+
+  make_planes (w, h, waves, count, clean, given);
+  for (size_t i = 0; i < n; i++)
+    for (size_t p = 0; p < 3; p++)
+      pixels[3 * i + p] = given[p * n + i];
+  given_frequencies (waves, count, w, h, 0.3, frequencies);
+  source.waves = (FittedWaves) { frequencies, count };
+
+  check (filtered_image_filter_once (context, &source, &none, &whole, pixels,
+                                     &spent, NULL, &err) == FFTCL_OK,
+         "filter %zu×%zu with %zu waves", w, h, count);
+  filtered_image_destroy (spent);
+  for (size_t p = 0; p < 3; p++)
+    after = fmax (after, rms_difference (pixels + p, clean + p * n, n, 3, 1));
+  check (after < 0.004,
+         "filter %zu×%zu, band off, mirror padding: RMS from the picture %.5f",
+         w, h, after);
+  free (clean);
+  free (given);
+  free (pixels);
+}
+
+static void
+check_no_wave (size_t w, size_t h)
+{
+  size_t  n     = w * h;
+  float  *clean = malloc (3 * n * sizeof *clean);
+  float  *given = malloc (3 * n * sizeof *given);
+  double  frequency[2] = { 0.21, 0.13 };
+  double  moved;
+
+  make_planes (w, h, NULL, 0, clean, given);
+  fitted_waves_remove (given, 3, n, w, h, w, frequency, 1, NULL);
+  moved = rms_difference (given, clean, 3 * n, 1, 1);
+  check (moved < 0.001, "no wave there: the picture moves by RMS %.5f", moved);
+  free (clean);
+  free (given);
+}
+
+static void
+check_split (void)
+{
+  const double notches[12] = { 0.1, 0.2, 0.0,  0.3, 0.0, 0.01,
+                               0.0, 0.25, 0.0, -0.2, 0.1, 0.02 };
+  double       waves[8], discs[12];
+  size_t       disc_count;
+  size_t       wave_count = fitted_waves_split (notches, 4, waves, discs,
+                                                &disc_count);
+
+  check (wave_count == 2 && disc_count == 2 &&
+         waves[0] == 0.1 && waves[1] == 0.2 && waves[2] == 0.0 &&
+         waves[3] == 0.25 && discs[0] == 0.3 && discs[2] == 0.01 &&
+         discs[3] == -0.2 && discs[5] == 0.02,
+         "split: radius 0 makes waves, the others stay discs, in order");
+}
+
+int
+main (void)
+{
+  const Wave oblique[2] = {
+    { 0.1371, 0.0913, { 0.08, 0.06, 0.1 }, { 0.3, 1.9, -2.0 } },
+    { -0.0417, 0.2263, { 0.05, 0.05, 0.05 }, { 1.0, 1.0, 1.0 } },
+  };
+  const Wave on_axes[2] = {
+    { 0.0, 0.1183, { 0.1, 0.08, 0.06 }, { 0.5, 0.5, 0.5 } },
+    { 0.2507, 0.0, { 0.04, 0.0, 0.04 }, { -1.2, 0.0, 2.4 } },
+  };
+  /* 4° off the horizontal axis, and 7° off the vertical one. */
+  const Wave near_axes[2] = {
+    { 0.0997, 0.0070, { 0.09, 0.09, 0.09 }, { 0.0, 0.7, 1.4 } },
+    { 0.0219, -0.1781, { 0.06, 0.03, 0.0 }, { 2.0, -1.0, 0.0 } },
+  };
+  fftcl_context *context;
+  fftcl_error    err;
+
+  check_split ();
+  for (int b = 0; b < 3; b++)
+    {
+      double bins = (double[]) { 0.0, 0.3, -0.45 }[b];
+
+      check_planes ("oblique 300×200", 300, 200, oblique, 2, bins);
+      check_planes ("on the axes 256×256", 256, 256, on_axes, 2, bins);
+      check_planes ("near the axes 211×317", 211, 317, near_axes, 2, bins);
+    }
+  check_no_wave (256, 192);
+
+  if (fftcl_context_create (NULL, &context, &err) != FFTCL_OK)
+    {
+      fprintf (stderr, "%s\n", err.message);
+      return 1;
+    }
+  check_filter (context, 300, 200, oblique, 2);
+  check_filter (context, 211, 317, near_axes, 2);
+  fftcl_context_destroy (context);
+  return check_finish ();
+}
