@@ -3,8 +3,10 @@
  * fftcl's default): a synthetic 4000×3000 RGB float photo with three
  * oblique waves. Prints the median of RUNS runs of each step apart: the
  * spectrum (spectrum_source_amplitude: the forward transform, which the
- * preview keeps anyway) and the search in it (patterns_find_in_spectrum),
- * with the passes over rows split over every processor.
+ * preview keeps anyway), the search in it (patterns_find_in_spectrum) and
+ * the removal of the waves found (fitted_waves_remove on the three colour
+ * planes, as the filter's gathering calls it), with the passes over rows
+ * split over every processor.
  *
  * Usage: pattern-bench [RUNS]   (5 if not given)
  * Times are host wall-clock milliseconds. */
@@ -14,6 +16,7 @@
 
 #include "clock.h"
 #include "core_bench_runs.h"
+#include "fitted-waves.h"
 #include "pattern-finder.h"
 #include "spectrum-source.h"
 
@@ -60,6 +63,42 @@ photo_with_waves (void)
   return pixels;
 }
 
+/* The colour planes of `pixels`, side by side. */
+static void
+planes_of (const float *pixels,
+           float       *planes)
+{
+  size_t area = (size_t) IMAGE_WIDTH * IMAGE_HEIGHT;
+
+  for (size_t i = 0; i < area; i++)
+    for (size_t c = 0; c < COMPONENTS; c++)
+      planes[c * area + i] = pixels[i * COMPONENTS + c];
+}
+
+/* Removes the waves among `found` from fresh planes; milliseconds. */
+static double
+time_removal (const float         *pixels,
+              float               *planes,
+              const PatternsFound *found,
+              double              *waves_found,
+              size_t              *wave_count)
+{
+  double discs[3 * 64];
+  size_t disc_count;
+  double start;
+
+  planes_of (pixels, planes);
+  *wave_count = fitted_waves_split (found->notches,
+                                    found->count < 64 ? found->count : 64,
+                                    waves_found, discs, &disc_count);
+  start = fftcl_now_ms ();
+  fitted_waves_remove (planes, COMPONENTS,
+                       (size_t) IMAGE_WIDTH * IMAGE_HEIGHT, IMAGE_WIDTH,
+                       IMAGE_HEIGHT, IMAGE_WIDTH, waves_found, *wave_count,
+                       split_over_processors);
+  return fftcl_now_ms () - start;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -68,12 +107,16 @@ main (int    argc,
   const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
   size_t              runs   = argc > 1 ? strtoul (argv[1], NULL, 10) : 5;
   double              spectrum_ms[MOST_RUNS], search_ms[MOST_RUNS];
+  double              removal_ms[MOST_RUNS], waves_found[2 * 64];
+  size_t              wave_count = 0;
   float              *pixels = photo_with_waves ();
+  float              *planes = malloc (sizeof (float) * IMAGE_WIDTH *
+                                       IMAGE_HEIGHT * COMPONENTS);
   fftcl_context      *context;
   fftcl_error         err;
   PatternsFound       found = { 0 };
 
-  if (runs < 1 || runs > MOST_RUNS || ! pixels)
+  if (runs < 1 || runs > MOST_RUNS || ! pixels || ! planes)
     {
       fprintf (stderr, "pattern-bench: 1 … %d runs, and memory for the "
                "image\n", MOST_RUNS);
@@ -108,13 +151,17 @@ main (int    argc,
         }
       search_ms[r] = fftcl_now_ms () - start;
       free (amplitude);
+      removal_ms[r] = time_removal (pixels, planes, &found, waves_found,
+                                    &wave_count);
     }
 
   printf ("device: %s\n", fftcl_context_device_name (context));
-  printf ("%d×%d RGB, %zu runs, median ms: spectrum %.1f, search %.1f; "
-          "%zu notches found for %zu waves\n", IMAGE_WIDTH, IMAGE_HEIGHT,
-          runs, median_ms (spectrum_ms, runs), median_ms (search_ms, runs),
-          found.count, sizeof waves / sizeof waves[0]);
+  printf ("%d×%d RGB, %zu runs, median ms: spectrum %.1f, search %.1f, "
+          "removal of %zu waves %.1f; %zu notches found for %zu waves\n",
+          IMAGE_WIDTH, IMAGE_HEIGHT, runs, median_ms (spectrum_ms, runs),
+          median_ms (search_ms, runs), wave_count,
+          median_ms (removal_ms, runs), found.count,
+          sizeof waves / sizeof waves[0]);
   for (size_t i = 0; i < found.count; i++)
     printf ("  (%.5f, %.5f) radius %.6f\n", found.notches[3 * i],
             found.notches[3 * i + 1], found.notches[3 * i + 2]);
@@ -122,5 +169,6 @@ main (int    argc,
   patterns_found_clear (&found);
   fftcl_context_destroy (context);
   free (pixels);
+  free (planes);
   return 0;
 }

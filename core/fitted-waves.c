@@ -242,7 +242,8 @@ refine (const float    *plane,
         break;
     }
   if (fabs (*fx - given_x) * across->length > FARTHEST_BINS ||
-      fabs (*fy - given_y) * down->length > FARTHEST_BINS)
+      fabs (*fy - given_y) * down->length > FARTHEST_BINS ||
+      fabs (*fx) > 0.5 || fabs (*fy) > 0.5)
     *fx = given_x, *fy = given_y;
 }
 
@@ -264,8 +265,48 @@ subtract_rows (const void *job_pointer,
     }
 }
 
-/* Fits the cosine of frequency (fx, fy) to each plane and subtracts it:
- * amplitude and phase 2 · (windowed transform) / Σ w. */
+/* The window's sums of cos 2θ and sin 2θ, θ = 2π (fx x + fy y) at the
+ * centred coordinates: what the least squares of a real cosine need
+ * beside Σ w (a cosine near 0 or ½ cycle/px overlaps its mirror). */
+static double complex
+double_angle_sum (const FitAxis *across,
+                  const FitAxis *down,
+                  double         fx,
+                  double         fy)
+{
+  double complex x = 0, y = 0;
+
+  for (size_t i = 0; i < across->length; i++)
+    x += across->window[i] * cexp (4 * PI * I * fx * across->centred[i]);
+  for (size_t i = 0; i < down->length; i++)
+    y += down->window[i] * cexp (4 * PI * I * fy * down->centred[i]);
+  return x * y;
+}
+
+/* a − i b of the weighted least-squares fit a cos θ + b sin θ to a plane
+ * whose windowed transform at θ is `sum`: the normal equations hold
+ * Σ w cos² = (W + C)/2, Σ w sin² = (W − C)/2, Σ w cos sin = S/2 with
+ * C + iS = `doubled`, and Σ w v cos = Re sum, Σ w v sin = −Im sum. Where
+ * cos and sin coincide on the samples (at ½ cycle/px), the one that
+ * holds more of the window takes the fit. */
+static double complex
+least_squares (double complex sum,
+               double complex doubled,
+               double         total)
+{
+  double cc  = 0.5 * (total + creal (doubled));
+  double ss  = 0.5 * (total - creal (doubled));
+  double cs  = 0.5 * cimag (doubled);
+  double vc  = creal (sum), vs = -cimag (sum);
+  double det = cc * ss - cs * cs;
+
+  if (det > 1e-9 * total * total)
+    return ((ss * vc - cs * vs) - I * (cc * vs - cs * vc)) / det;
+  return cc >= ss ? vc / cc : -I * vs / ss;
+}
+
+/* Fits the cosine of frequency (fx, fy) to each plane (least squares
+ * under the window) and subtracts it. */
 static void
 subtract_fitted (float          *values,
                  size_t          planes,
@@ -280,6 +321,7 @@ subtract_fitted (float          *values,
 {
   double complex *cosines   = across->moment;
   double complex *row_terms = down->moment;
+  double complex  doubled   = double_angle_sum (across, down, fx, fy);
 
   for (size_t p = 0; p < planes; p++)
     {
@@ -292,7 +334,7 @@ subtract_fitted (float          *values,
       fit_axis_tune (down, fy);
       moments (plane, stride, across, down, rows, split, &sum, &along_x,
                &along_y);
-      amplitude = 2 * sum / (across->sum * down->sum);
+      amplitude = least_squares (sum, doubled, across->sum * down->sum);
       /* The moments' tables serve as the cosines now: the fit's are
        * made anew for the next plane. */
       for (size_t x = 0; x < across->length; x++)
@@ -301,6 +343,59 @@ subtract_fitted (float          *values,
         row_terms[y] = amplitude * cexp (2 * PI * I * fy * down->centred[y]);
       row_split_run (split, down->length, subtract_rows, &job);
     }
+}
+
+/* The two axes and the rows' sums for a width × height plane; 0 when
+ * memory runs out (nothing is then held). */
+static int
+fit_start (FitAxis         *across,
+           FitAxis         *down,
+           double complex **rows,
+           size_t           width,
+           size_t           height)
+{
+  *rows = malloc (2 * height * sizeof **rows);
+  if (! *rows)
+    return 0;
+  if (fit_axis_init (across, width))
+    {
+      if (fit_axis_init (down, height))
+        return 1;
+      fit_axis_clear (across);
+    }
+  free (*rows);
+  return 0;
+}
+
+static void
+fit_end (FitAxis        *across,
+         FitAxis        *down,
+         double complex *rows)
+{
+  fit_axis_clear (across);
+  fit_axis_clear (down);
+  free (rows);
+}
+
+int
+fitted_waves_refine (const float *plane,
+                     size_t       width,
+                     size_t       height,
+                     size_t       stride,
+                     double      *fx,
+                     double      *fy,
+                     RowSplit     split)
+{
+  FitAxis         across, down;
+  double complex *rows;
+
+  if (width < 2 || height < 2)
+    return 1;
+  if (! fit_start (&across, &down, &rows, width, height))
+    return 0;
+  refine (plane, stride, &across, &down, rows, split, fx, fy);
+  fit_end (&across, &down, rows);
+  return 1;
 }
 
 int
@@ -319,20 +414,8 @@ fitted_waves_remove (float        *values,
 
   if (count == 0 || planes == 0 || width < 2 || height < 2)
     return 1;
-  rows = malloc (2 * height * sizeof *rows);
-  if (! rows)
+  if (! fit_start (&across, &down, &rows, width, height))
     return 0;
-  if (! fit_axis_init (&across, width))
-    {
-      free (rows);
-      return 0;
-    }
-  if (! fit_axis_init (&down, height))
-    {
-      fit_axis_clear (&across);
-      free (rows);
-      return 0;
-    }
 
   for (size_t i = 0; i < count; i++)
     {
@@ -349,8 +432,6 @@ fitted_waves_remove (float        *values,
                        rows, split, fx, fy);
     }
 
-  fit_axis_clear (&across);
-  fit_axis_clear (&down);
-  free (rows);
+  fit_end (&across, &down, rows);
   return 1;
 }

@@ -11,8 +11,9 @@
  * changing across the image) is only partly a cosine; a disc removes it
  * better. Plain C (no GLib).
  *
- * The fit is Hann-windowed over the whole plane, so the picture's
- * strong low frequencies and the leakage of its borders barely enter it;
+ * The fit is a least-squares one under a Hann window over the whole
+ * plane, so the picture's strong low frequencies and the leakage of its
+ * borders barely enter it;
  * the frequency is refined by Gauss–Newton steps on the phase's slope
  * across the window (the first moments of the windowed transform at the
  * frequency), on the plane where the wave is strongest, and each wave is
@@ -55,6 +56,19 @@ int    fitted_waves_remove (float        *values,
                             size_t        stride,
                             const double *waves,
                             size_t        count,
+                            RowSplit      split);
+
+/* Refines (*fx, *fy) as fitted_waves_remove does on the plane where the
+ * wave is strongest: to where the windowed transform of the width ×
+ * height `plane` (rows `stride` apart) peaks near it, within 1.5 bins; a
+ * frequency on an axis stays there. Returns 0 when memory runs out
+ * (the frequency is then as given). */
+int    fitted_waves_refine (const float  *plane,
+                            size_t        width,
+                            size_t        height,
+                            size_t        stride,
+                            double       *fx,
+                            double       *fy,
                             RowSplit      split);
 
 #endif

@@ -8,6 +8,8 @@
 #include "pattern-cells.h"
 #include "pattern-lattice.h"
 #include "pattern-peaks.h"
+#include "pattern-waves.h"
+#include "fitted-waves.h"
 #include "spectrum-source.h"
 
 /* The spectrum is read from the centre of the image, at most this many
@@ -26,7 +28,27 @@
  * 0.6 bins; a pattern that drifts across the image spreads wider, and
  * gets a disc as wide as its peak. A halftone's lattice always gets
  * discs: its dots are no sum of a few cosines. */
-#define CLEAN_SPREAD 1.5
+#define CLEAN_SPREAD 2.0
+
+/* Candidate waves: narrow peaks off the axes that stand out by this share
+ * of the threshold's noise scales, and cells beside the axes that do
+ * (pattern_waves_near_axes), at most MOST_CANDIDATES of each, strongest
+ * first. On the axes themselves a picture's own rows and columns (lines
+ * of text, windows) repeat across the whole image as a pattern does, so
+ * there only the threshold speaks, and a candidate the pixels place
+ * within AXIS_BINS of an axis is dropped. The pixels confirm a candidate
+ * whose cosine's constancy across the image (pattern-waves.h) reaches
+ * CONSTANT_WAVE: it joins as a wave, or takes the place of a disc or
+ * drifting wave found within NEAR_BINS (whose peak it was); a found wave
+ * whose constancy stays below DRIFTING_WAVE becomes a disc. The pixels
+ * are read from the image's centre, at most CONFIRM_SIDE a side. */
+#define CANDIDATE_SHARE 0.6
+#define MOST_CANDIDATES 16
+#define NEAR_BINS       1.5
+#define AXIS_BINS       0.5
+#define CONSTANT_WAVE   1.4
+#define DRIFTING_WAVE   1.0
+#define CONFIRM_SIDE    1024
 
 /* The threshold in noise scales at sensitivities 0, 50 and 100, linear
  * between. */
@@ -81,14 +103,27 @@ is_power_of_two (size_t n)
   return n > 0 && (n & (n - 1)) == 0;
 }
 
+/* Room for `count` notches and as many candidates as may join them. */
+static int
+found_make_room (PatternsFound *found,
+                 size_t         count)
+{
+  size_t most = count + 2 * MOST_CANDIDATES;
+
+  found->notches     = malloc (3 * most * sizeof *found->notches);
+  found->disc_radius = malloc (most * sizeof *found->disc_radius);
+  found->candidates  = malloc (4 * MOST_CANDIDATES *
+                               sizeof *found->candidates);
+  return found->notches && found->disc_radius && found->candidates;
+}
+
 static int
 notches_of (const PatternPeakList *list,
             PatternsFound         *found)
 {
   int lattice = found->small_period > 0;
 
-  found->notches = malloc (3 * list->count * sizeof *found->notches);
-  if (! found->notches)
+  if (! found_make_room (found, list->count))
     return 0;
   for (size_t i = 0; i < list->count; i++)
     {
@@ -97,9 +132,119 @@ notches_of (const PatternPeakList *list,
       found->notches[3 * i + 2] = ! lattice &&
                                   list->peaks[i].spread <= CLEAN_SPREAD
                                   ? 0.0 : list->peaks[i].radius;
+      found->disc_radius[i]     = list->peaks[i].radius;
     }
   found->count = list->count;
   return 1;
+}
+
+/* The notch of `found` whose frequency, or its mirror's, lies within
+ * NEAR_BINS bins of (fx, fy) in a width × height image, nearest first
+ * among those; −1 where none does. `waves_only`: only waves count. */
+static long
+found_near (const PatternsFound *found,
+            double               fx,
+            double               fy,
+            size_t               width,
+            size_t               height,
+            int                  waves_only)
+{
+  long   nearest  = -1;
+  double distance = NEAR_BINS;
+
+  for (size_t i = 0; i < found->count; i++)
+    for (int sign = -1; sign <= 1; sign += 2)
+      {
+        double dx = fabs (fx - sign * found->notches[3 * i]) * width;
+        double dy = fabs (fy - sign * found->notches[3 * i + 1]) * height;
+
+        if ((! waves_only || found->notches[3 * i + 2] == 0) &&
+            fmax (dx, dy) <= distance)
+          {
+            distance = fmax (dx, dy);
+            nearest  = (long) i;
+          }
+      }
+  return nearest;
+}
+
+static void
+add_candidate (PatternsFound *found,
+               double         fx,
+               double         fy)
+{
+  found->candidates[2 * found->candidate_count]     = fx;
+  found->candidates[2 * found->candidate_count + 1] = fy;
+  found->candidate_count++;
+}
+
+/* The narrow peaks of `weaker` off the axes and the cells beside the
+ * axes that stand out, but for those where a wave was found, as
+ * candidates. */
+static void
+candidates_of (const PatternPeakList *weaker,
+               const PatternCells    *cells,
+               const PatternRegion   *region,
+               const PatternResidual *residual,
+               double                 sigmas,
+               PatternsFound         *found)
+{
+  double near[2 * MOST_CANDIDATES];
+  size_t near_count, kept = 0;
+
+  for (size_t i = 0; i < weaker->count && kept < MOST_CANDIDATES; i++)
+    {
+      const PatternPeak *peak = &weaker->peaks[i];
+
+      if (peak->spread <= CLEAN_SPREAD && peak->place == PATTERN_IN_PLANE &&
+          found_near (found, peak->fx, peak->fy, cells->width, cells->height,
+                      1) < 0)
+        add_candidate (found, peak->fx, peak->fy), kept++;
+    }
+  near_count = pattern_waves_near_axes (cells, region, residual, sigmas,
+                                        near, MOST_CANDIDATES);
+  for (size_t i = 0; i < near_count; i++)
+    if (found_near (found, near[2 * i], near[2 * i + 1], cells->width,
+                    cells->height, 1) < 0)
+      add_candidate (found, near[2 * i], near[2 * i + 1]);
+}
+
+/* The peaks of the region, the lattice's, and, without a lattice, the
+ * candidate waves among the weaker peaks. */
+static int
+search_peaks (const PatternCells    *cells,
+              const PatternRegion   *region,
+              const PatternResidual *residual,
+              double                 sigmas,
+              RowSplit               split,
+              PatternsFound         *found)
+{
+  PatternPeakList list   = { 0 };
+  PatternPeakList weaker = { 0 };
+  int             ok;
+
+  ok = pattern_peaks_find (&list, cells, region, residual, sigmas, split) &&
+       pattern_lattice_complete (&list, cells, region, residual, sigmas,
+                                 &found->small_period);
+  if (ok)
+    {
+      pattern_peaks_sort (list.peaks, list.count);
+      ok = notches_of (&list, found);
+    }
+  if (ok && found->small_period == 0)
+    {
+      ok = pattern_peaks_find (&weaker, cells, region, residual,
+                               CANDIDATE_SHARE * sigmas, split);
+      if (ok)
+        {
+          pattern_peaks_sort (weaker.peaks, weaker.count);
+          candidates_of (&weaker, cells, region, residual,
+                         CANDIDATE_SHARE * sigmas, found);
+        }
+    }
+  pattern_peak_list_clear (&list);
+  pattern_peak_list_clear (&weaker);
+  return ok;
 }
 
 fftcl_status
@@ -118,7 +263,6 @@ patterns_find_in_spectrum (const float         *amplitude,
   PatternCells    cells;
   PatternRegion   region = { FLOOR_CYCLES, 0, 0 };
   PatternResidual residual;
-  PatternPeakList list   = { 0 };
   int             ok;
 
   *found = (PatternsFound) { 0 };
@@ -144,17 +288,8 @@ patterns_find_in_spectrum (const float         *amplitude,
   if (! pattern_residual_make (&residual, &cells, &region, split))
     return fail (err, FFTCL_ERROR_MEMORY, "out of memory");
 
-  ok = pattern_peaks_find (&list, &cells, &region, &residual,
-                           sigmas_for (search->sensitivity), split) &&
-       pattern_lattice_complete (&list, &cells, &region, &residual,
-                                 sigmas_for (search->sensitivity),
-                                 &found->small_period);
-  if (ok && list.count > 0)
-    {
-      pattern_peaks_sort (list.peaks, list.count);
-      ok = notches_of (&list, found);
-    }
-  pattern_peak_list_clear (&list);
+  ok = search_peaks (&cells, &region, &residual,
+                     sigmas_for (search->sensitivity), split, found);
   pattern_residual_clear (&residual);
   if (! ok)
     {
@@ -202,12 +337,169 @@ patterns_find (fftcl_context       *context,
                                       cells_y, crop_width, crop_height,
                                       search, split, found, err);
   free (amplitude);
+  if (status == FFTCL_OK)
+    status = patterns_confirm_waves (found, pixels, layout, stride, width,
+                                     height, split, err);
   return status;
+}
+
+/* The values the finder reads (spectrum_source_value) of the centre of
+ * the image, at most CONFIRM_SIDE a side; NULL when memory runs out. */
+static float *
+confirm_plane (const float       *pixels,
+               const PixelLayout *layout,
+               size_t             stride,
+               size_t             width,
+               size_t             height,
+               size_t            *side_x,
+               size_t            *side_y)
+{
+  const float *corner;
+  float       *plane;
+
+  *side_x = width < CONFIRM_SIDE ? width : CONFIRM_SIDE;
+  *side_y = height < CONFIRM_SIDE ? height : CONFIRM_SIDE;
+  corner  = pixels + ((height - *side_y) / 2 * stride +
+                      (width - *side_x) / 2) * layout->components;
+  plane   = malloc (*side_x * *side_y * sizeof *plane);
+  for (size_t y = 0; plane && y < *side_y; y++)
+    for (size_t x = 0; x < *side_x; x++)
+      plane[y * *side_x + x] = spectrum_source_value (corner +
+                                                      (y * stride + x) *
+                                                      layout->components,
+                                                      layout);
+  return plane;
+}
+
+/* The constancy of the wave near (*fx, *fy) in `plane`, whose frequency
+ * is refined first; −1 when memory runs out. */
+static double
+refined_constancy (const float *plane,
+                   size_t       side_x,
+                   size_t       side_y,
+                   double      *fx,
+                   double      *fy,
+                   RowSplit     split)
+{
+  if (! fitted_waves_refine (plane, side_x, side_y, side_x, fx, fy, split))
+    return -1;
+  return pattern_waves_constancy (plane, side_x, side_y, side_x, *fx, *fy,
+                                  split);
+}
+
+/* Whether (fx, fy) lies within AXIS_BINS of an axis of a width × height
+ * image. */
+static int
+beside_axis (double fx,
+             double fy,
+             size_t width,
+             size_t height)
+{
+  return fabs (fx) * width < AXIS_BINS || fabs (fy) * height < AXIS_BINS;
+}
+
+/* Each found wave's constancy (0 for discs); a wave that drifts becomes
+ * the disc of its peak, one that does not takes its refined frequency.
+ * 0 when memory runs out. */
+static int
+judge_found (PatternsFound *found,
+             const float   *plane,
+             size_t         side_x,
+             size_t         side_y,
+             double        *constancy,
+             RowSplit       split)
+{
+  for (size_t i = 0; i < found->count; i++)
+    {
+      double *notch = found->notches + 3 * i;
+      double  fx = notch[0], fy = notch[1];
+
+      constancy[i] = 0;
+      if (notch[2] != 0)
+        continue;
+      constancy[i] = refined_constancy (plane, side_x, side_y, &fx, &fy,
+                                        split);
+      if (constancy[i] < 0)
+        return 0;
+      if (constancy[i] < DRIFTING_WAVE)
+        notch[2] = found->disc_radius[i];
+      else
+        notch[0] = fx, notch[1] = fy;
+    }
+  return 1;
+}
+
+/* Confirms each candidate whose cosine is constant: it joins as a wave,
+ * or replaces the disc it lies near. 0 when memory runs out. */
+static int
+judge_candidates (PatternsFound *found,
+                  const float   *plane,
+                  size_t         side_x,
+                  size_t         side_y,
+                  double        *constancy,
+                  RowSplit       split)
+{
+  for (size_t c = 0; c < found->candidate_count; c++)
+    {
+      double fx = found->candidates[2 * c], fy = found->candidates[2 * c + 1];
+      double measured = refined_constancy (plane, side_x, side_y, &fx, &fy,
+                                           split);
+      long   near;
+
+      if (measured < 0)
+        return 0;
+      if (measured < CONSTANT_WAVE || beside_axis (fx, fy, side_x, side_y))
+        continue;
+      near = found_near (found, fx, fy, side_x, side_y, 0);
+      if (near >= 0 && constancy[near] >= DRIFTING_WAVE)
+        continue;
+      if (near < 0)
+        near = (long) found->count++;
+      found->notches[3 * near]     = fx;
+      found->notches[3 * near + 1] = fy;
+      found->notches[3 * near + 2] = 0;
+      found->disc_radius[near]     = 0;
+      constancy[near]              = measured;
+    }
+  return 1;
+}
+
+fftcl_status
+patterns_confirm_waves (PatternsFound     *found,
+                        const float       *pixels,
+                        const PixelLayout *layout,
+                        size_t             stride,
+                        size_t             width,
+                        size_t             height,
+                        RowSplit           split,
+                        fftcl_error       *err)
+{
+  size_t  side_x, side_y;
+  float  *plane;
+  double *constancy;
+  int     ok;
+
+  if (found->small_period > 0 || ! found->notches ||
+      width < 2 * FLOOR_CYCLES || height < 2 * FLOOR_CYCLES)
+    return FFTCL_OK;
+  plane     = confirm_plane (pixels, layout, stride, width, height, &side_x,
+                             &side_y);
+  constancy = malloc ((found->count + found->candidate_count) *
+                      sizeof *constancy + 1);
+  ok = plane && constancy &&
+       judge_found (found, plane, side_x, side_y, constancy, split) &&
+       judge_candidates (found, plane, side_x, side_y, constancy, split);
+  found->candidate_count = 0;
+  free (constancy);
+  free (plane);
+  return ok ? FFTCL_OK : fail (err, FFTCL_ERROR_MEMORY, "out of memory");
 }
 
 void
 patterns_found_clear (PatternsFound *found)
 {
   free (found->notches);
+  free (found->disc_radius);
+  free (found->candidates);
   *found = (PatternsFound) { 0 };
 }

@@ -64,6 +64,13 @@ typedef struct
    * small-structures cut-off should have to remove the screen's dots
    * between its notches; 0 otherwise. */
   double  small_period;
+  /* Per notch, the radius of the disc its peak's width gives (a wave
+   * that the pixels show to drift becomes that disc). */
+  double *disc_radius;
+  /* Narrow peaks too weak for the threshold, (fx, fy) pairs: waves if the
+   * pixels confirm them (patterns_confirm_waves). */
+  double *candidates;
+  size_t  candidate_count;
 } PatternsFound;
 
 /* Finds the patterns of width × height pixels of `layout`, rows `stride`
@@ -84,7 +91,9 @@ fftcl_status patterns_find (fftcl_context       *context,
 
 /* The same, from an amplitude spectrum as spectrum_source_amplitude makes
  * it: cells_x × cells_y cells, centred, of a transform of grid_width ×
- * grid_height frequencies of an image width × height pixels large. */
+ * grid_height frequencies of an image width × height pixels large; its
+ * waves are as the spectrum shows them, until patterns_confirm_waves
+ * reads the pixels. */
 fftcl_status patterns_find_in_spectrum (const float         *amplitude,
                                         size_t               cells_x,
                                         size_t               cells_y,
@@ -96,6 +105,21 @@ fftcl_status patterns_find_in_spectrum (const float         *amplitude,
                                         RowSplit             split,
                                         PatternsFound       *found,
                                         fftcl_error         *err);
+
+/* What the pixels say of found's waves and candidates (pattern-waves.h):
+ * a wave whose cosine is not the same across the image (of its centre,
+ * 1024 pixels a side at most) becomes a disc of its peak's width; a
+ * candidate whose cosine is joins as a wave; each wave's frequency is
+ * refined. A halftone's notches stay as they are. On failure *err says
+ * why (memory), found keeps what it had. */
+fftcl_status patterns_confirm_waves (PatternsFound     *found,
+                                     const float       *pixels,
+                                     const PixelLayout *layout,
+                                     size_t             stride,
+                                     size_t             width,
+                                     size_t             height,
+                                     RowSplit           split,
+                                     fftcl_error       *err);
 
 /* Frees found's notches and empties it. */
 void patterns_found_clear (PatternsFound *found);

@@ -37,12 +37,11 @@ taper (size_t i,
   return (float) (0.5 - 0.5 * cos (PI * (from_end + 0.5) / ramp));
 }
 
-/* The mean of a pixel's colours, times its alpha; 0 where that is not
- * finite (NaN or ±inf colour, NaN alpha), as for a transparent pixel, so
- * that one such pixel leaves the spectrum finite. */
-static float
-pixel_value (const float       *pixel,
-             const PixelLayout *layout)
+/* A pixel that is not finite reads as 0 so that it leaves the spectrum
+ * finite. */
+float
+spectrum_source_value (const float       *pixel,
+                       const PixelLayout *layout)
 {
   float sum = 0;
 
@@ -72,7 +71,7 @@ tapered_plane (const float       *pixels,
   for (size_t y = 0; plane && y < height; y++)
     for (size_t x = 0; x < width; x++)
       {
-        float value = pixel_value (pixels + (y * stride + x) *
+        float value = spectrum_source_value (pixels + (y * stride + x) *
                                    layout->components, layout);
 
         plane[y * grid_width + x] = value;

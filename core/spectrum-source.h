@@ -28,4 +28,10 @@ float *spectrum_source_amplitude (fftcl_context     *context,
                                   size_t            *cells_y,
                                   fftcl_error       *err);
 
+/* The value of one pixel the view reads: the mean of its colours times
+ * its alpha, 0 where that is not finite (NaN or ±inf colour, NaN alpha),
+ * as for a transparent pixel. */
+float  spectrum_source_value     (const float       *pixel,
+                                  const PixelLayout *layout);
+
 #endif

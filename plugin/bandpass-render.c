@@ -366,6 +366,13 @@ bandpass_renderer_render_window (BandpassRenderer        *renderer,
   return rendered;
 }
 
+FilteredImageSource
+bandpass_renderer_source (BandpassRenderer *renderer)
+{
+  return render_geometry_source (&renderer->filtered, renderer->pixels,
+                                 &renderer->format.layout);
+}
+
 gfloat *
 bandpass_renderer_spectrum (BandpassRenderer  *renderer,
                             gint               max_size,
@@ -373,9 +380,7 @@ bandpass_renderer_spectrum (BandpassRenderer  *renderer,
                             gint              *height,
                             GError           **error)
 {
-  FilteredImageSource image = render_geometry_source (&renderer->filtered,
-                                                      renderer->pixels,
-                                                      &renderer->format.layout);
+  FilteredImageSource image = bandpass_renderer_source (renderer);
 
   return spectrum_crop_cached (&renderer->spectrum, context (renderer),
                                &image, max_size, width, height, error);

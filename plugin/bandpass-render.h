@@ -25,6 +25,7 @@
 #include "bandpass-device.h"
 #include "bandpass-settings.h"
 #include "fftcl-filter.h"
+#include "filtered-image.h"
 
 typedef struct _BandpassRenderer BandpassRenderer;
 
@@ -93,6 +94,10 @@ gboolean          bandpass_renderer_render_window  (BandpassRenderer       *rend
                                                     gboolean                coarse,
                                                     guchar                 *pixels,
                                                     GError                **error);
+
+/* The core's view of the prepared pixels, as the spectrum view and the
+ * pattern search read them. */
+FilteredImageSource bandpass_renderer_source       (BandpassRenderer       *renderer);
 
 /* The spectrum view of the prepared pixels (spectrum-crop.h), at most
  * `max_size` cells along each axis, worked out once per pixels; NULL,

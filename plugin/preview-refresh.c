@@ -163,9 +163,10 @@ static void
 search (const RefreshRequest *request,
         PreviewResult        *found)
 {
-  PreviewRefresh *refresh = request->refresh;
-  gint            cells_x, cells_y;
-  gfloat         *amplitude;
+  PreviewRefresh      *refresh = request->refresh;
+  FilteredImageSource  image   = bandpass_renderer_source (refresh->renderer);
+  gint                 cells_x, cells_y;
+  gfloat              *amplitude;
 
   amplitude = bandpass_renderer_spectrum (refresh->renderer,
                                           SPECTRUM_CROP_ALL_CELLS,
@@ -173,8 +174,7 @@ search (const RefreshRequest *request,
                                           &found->search_error);
   found->searched = TRUE;
   if (amplitude)
-    spectrum_crop_find_patterns (amplitude, cells_x, cells_y,
-                                 refresh->width, refresh->height,
+    spectrum_crop_find_patterns (amplitude, cells_x, cells_y, &image,
                                  &request->search, &found->found,
                                  &found->search_error);
   g_free (amplitude);

@@ -74,15 +74,16 @@ grid_side (gsize crop_side)
 }
 
 gboolean
-spectrum_crop_find_patterns (const gfloat        *amplitude,
-                             gsize                cells_x,
-                             gsize                cells_y,
-                             gsize                width,
-                             gsize                height,
-                             const PatternSearch *search,
-                             PatternsFound       *found,
-                             GError             **error)
+spectrum_crop_find_patterns (const gfloat              *amplitude,
+                             gsize                      cells_x,
+                             gsize                      cells_y,
+                             const FilteredImageSource *image,
+                             const PatternSearch       *search,
+                             PatternsFound             *found,
+                             GError                   **error)
 {
+  gsize       width       = image->geometry.width;
+  gsize       height      = image->geometry.height;
   gsize       crop_width  = MIN (width, SPECTRUM_CROP_MAX_SIDE);
   gsize       crop_height = MIN (height, SPECTRUM_CROP_MAX_SIDE);
   fftcl_error fft_error;
@@ -91,7 +92,10 @@ spectrum_crop_find_patterns (const gfloat        *amplitude,
                                  grid_side (crop_width),
                                  grid_side (crop_height), crop_width,
                                  crop_height, search, row_split_gegl, found,
-                                 &fft_error) == FFTCL_OK)
+                                 &fft_error) == FFTCL_OK &&
+      patterns_confirm_waves (found, image->pixels, &image->layout, width,
+                              width, height, row_split_gegl,
+                              &fft_error) == FFTCL_OK)
     return TRUE;
 
   g_set_error (error, GIMP_PLUG_IN_ERROR, 0,

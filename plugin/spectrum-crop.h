@@ -53,15 +53,15 @@ gfloat *spectrum_crop_cached    (SpectrumCropCache          *cache,
 void    spectrum_crop_forget    (SpectrumCropCache          *cache);
 
 /* The patterns (pattern-finder.h) in `amplitude`, the view of cells_x ×
- * cells_y cells that spectrum_crop_amplitude made of a drawable width ×
- * height pixels large. FALSE, with a message, on failure. */
-gboolean spectrum_crop_find_patterns (const gfloat        *amplitude,
-                                      gsize                cells_x,
-                                      gsize                cells_y,
-                                      gsize                width,
-                                      gsize                height,
-                                      const PatternSearch *search,
-                                      PatternsFound       *found,
-                                      GError             **error);
+ * cells_y cells that spectrum_crop_amplitude made of `image`, their waves
+ * confirmed by its pixels, as a call with find-patterns finds them.
+ * FALSE, with a message, on failure. */
+gboolean spectrum_crop_find_patterns (const gfloat              *amplitude,
+                                      gsize                      cells_x,
+                                      gsize                      cells_y,
+                                      const FilteredImageSource *image,
+                                      const PatternSearch       *search,
+                                      PatternsFound             *found,
+                                      GError                   **error);
 
 #endif

@@ -5,7 +5,10 @@
  * leaves must be the picture. Then the same through the whole filter
  * (filtered_image_filter_once with the band off, mirror padding, planes
  * read from interleaved RGB), and a picture with no wave, which the fit
- * must barely touch. */
+ * must barely touch; waves at ½ cycle/px, where a cosine and its mirror
+ * are one frequency. The constancy that tells waves from the picture
+ * (core/pattern-waves.h): high for a wave, low for the picture alone and
+ * for a wave whose period drifts across the image. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,6 +17,7 @@
 #include "check.h"
 #include "filtered-image.h"
 #include "fitted-waves.h"
+#include "pattern-waves.h"
 
 #define PI 3.14159265358979323846
 
@@ -181,6 +185,45 @@ check_no_wave (size_t w, size_t h)
   free (given);
 }
 
+/* Plane 0 of the picture plus `wave`, whose frequency drifts by `drift`
+ * (a share of it) from the left edge to the right: its constancy. */
+static double
+constancy_with (size_t w, size_t h, const Wave *wave, double drift)
+{
+  float    *plane = malloc (w * h * sizeof *plane);
+  uint32_t  noise = 777;
+  double    constancy;
+
+  for (size_t y = 0; y < h; y++)
+    for (size_t x = 0; x < w; x++)
+      {
+        double stretch = 1 + drift * x / w;
+
+        plane[y * w + x] = (float) (picture (x, y, w, h, 0, &noise) +
+                                    (wave ? wave->amplitude[0] *
+                                     cos (2 * PI * stretch *
+                                          (wave->fx * x + wave->fy * y) +
+                                          wave->phase[0]) : 0));
+      }
+  constancy = pattern_waves_constancy (plane, w, h, w, wave ? wave->fx : 0.17,
+                                       wave ? wave->fy : 0.09, NULL);
+  free (plane);
+  return constancy;
+}
+
+static void
+check_constancy (const Wave *wave)
+{
+  double clean    = constancy_with (512, 384, wave, 0);
+  double none     = constancy_with (512, 384, NULL, 0);
+  double drifting = constancy_with (512, 384, wave, 0.05);
+
+  check (clean > 5, "constancy of a wave across the image %.2f (> 5)", clean);
+  check (none < 1, "constancy of the picture alone %.2f (< 1)", none);
+  check (drifting < 1, "constancy of a wave whose period drifts by 5 %% "
+         "across the image %.2f (< 1)", drifting);
+}
+
 static void
 check_split (void)
 {
@@ -214,6 +257,10 @@ main (void)
     { 0.0997, 0.0070, { 0.09, 0.09, 0.09 }, { 0.0, 0.7, 1.4 } },
     { 0.0219, -0.1781, { 0.06, 0.03, 0.0 }, { 2.0, -1.0, 0.0 } },
   };
+  const Wave nyquist[2] = {
+    { 0.5, 0.0, { 0.05, 0.04, 0.03 }, { 0.0, 0.0, PI } },
+    { 0.0, 0.5, { 0.02, 0.02, 0.02 }, { 0.4, 0.4, 0.4 } },
+  };
   fftcl_context *context;
   fftcl_error    err;
 
@@ -227,6 +274,8 @@ main (void)
       check_planes ("near the axes 211×317", 211, 317, near_axes, 2, bins);
     }
   check_no_wave (256, 192);
+  check_planes ("at ½ cycle/px 128×96", 128, 96, nyquist, 2, 0.0);
+  check_constancy (&oblique[0]);
 
   if (fftcl_context_create (NULL, &context, &err) != FFTCL_OK)
     {

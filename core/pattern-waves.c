@@ -1,0 +1,266 @@
+#include "pattern-waves.h"
+
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+
+#define PI 3.14159265358979323846
+
+/* Tiles per axis, and the fewest pixels a tile side may have. */
+#define TILES      4
+#define LEAST_TILE 32
+
+typedef struct
+{
+  const float          *plane;
+  size_t                stride, tiles, tile_width;
+  const double complex *phasor; /* per column: its tile's Hann · e^{-2πi fx x} */
+  const double         *window; /* per column: its tile's Hann */
+  double complex       *sums;   /* per row and tile: Σ v · phasor */
+  double               *means;  /* per row and tile: Σ v · window */
+} TileRowJob;
+
+static double
+hann (size_t i,
+      size_t length)
+{
+  double s = sin (PI * (i + 0.5) / length);
+
+  return s * s;
+}
+
+static void
+tile_rows (const void *job_pointer,
+           size_t      first,
+           size_t      end)
+{
+  const TileRowJob *job = job_pointer;
+
+  for (size_t y = first; y < end; y++)
+    {
+      const float *row = job->plane + y * job->stride;
+
+      for (size_t t = 0; t < job->tiles; t++)
+        {
+          double complex sum  = 0;
+          double         mean = 0;
+
+          for (size_t x = t * job->tile_width; x < (t + 1) * job->tile_width;
+               x++)
+            {
+              sum  += row[x] * job->phasor[x];
+              mean += row[x] * job->window[x];
+            }
+          job->sums[y * job->tiles + t]  = sum;
+          job->means[y * job->tiles + t] = mean;
+        }
+    }
+}
+
+/* Tile (i, j)'s complex amplitude: its windowed transform, less what its
+ * windowed mean puts there through the window's own transform, over half
+ * the window's sum. */
+static double complex
+tile_amplitude (const TileRowJob     *job,
+                const double complex *row_phasor,
+                const double         *row_window,
+                size_t                tile_height,
+                size_t                i,
+                size_t                j)
+{
+  double complex sum = 0, window_x = 0, window_y = 0;
+  double         mean = 0, total_x = 0, total_y = 0;
+
+  for (size_t y = i * tile_height; y < (i + 1) * tile_height; y++)
+    {
+      sum      += row_phasor[y] * job->sums[y * job->tiles + j];
+      mean     += row_window[y] * job->means[y * job->tiles + j];
+      window_y += row_phasor[y];
+      total_y  += row_window[y];
+    }
+  for (size_t x = j * job->tile_width; x < (j + 1) * job->tile_width; x++)
+    {
+      window_x += job->phasor[x];
+      total_x  += job->window[x];
+    }
+  return 2 * (sum - mean / (total_x * total_y) * window_x * window_y) /
+         (total_x * total_y);
+}
+
+static double
+constancy_of (const double complex *amplitudes,
+              size_t                count)
+{
+  double complex mean = 0;
+  double         spread = 0;
+
+  for (size_t t = 0; t < count; t++)
+    mean += amplitudes[t] / (double) count;
+  for (size_t t = 0; t < count; t++)
+    spread += pow (cabs (amplitudes[t] - mean), 2) / count;
+  spread = sqrt (spread);
+  return spread > 0 ? cabs (mean) / spread : INFINITY;
+}
+
+double
+pattern_waves_constancy (const float *plane,
+                         size_t       width,
+                         size_t       height,
+                         size_t       stride,
+                         double       fx,
+                         double       fy,
+                         RowSplit     split)
+{
+  size_t          tiles  = TILES;
+  size_t          tw, th;
+  double complex *phasor, *row_phasor, *sums, amplitudes[TILES * TILES];
+  double         *window, *row_window, *means, constancy = -1;
+
+  while (tiles > 1 && (width / tiles < LEAST_TILE ||
+                       height / tiles < LEAST_TILE))
+    tiles--;
+  if (tiles < 2)
+    return 0;
+  tw = width / tiles;
+  th = height / tiles;
+
+  phasor     = malloc (tiles * tw * sizeof *phasor);
+  window     = malloc (tiles * tw * sizeof *window);
+  row_phasor = malloc (tiles * th * sizeof *row_phasor);
+  row_window = malloc (tiles * th * sizeof *row_window);
+  sums       = malloc (tiles * th * tiles * sizeof *sums);
+  means      = malloc (tiles * th * tiles * sizeof *means);
+  if (phasor && window && row_phasor && row_window && sums && means)
+    {
+      TileRowJob job = { plane, stride, tiles, tw, phasor, window, sums,
+                         means };
+
+      for (size_t x = 0; x < tiles * tw; x++)
+        {
+          window[x] = hann (x % tw, tw);
+          phasor[x] = window[x] * cexp (-2 * PI * I * fx * x);
+        }
+      for (size_t y = 0; y < tiles * th; y++)
+        {
+          row_window[y] = hann (y % th, th);
+          row_phasor[y] = row_window[y] * cexp (-2 * PI * I * fy * y);
+        }
+      row_split_run (split, tiles * th, tile_rows, &job);
+      for (size_t i = 0; i < tiles; i++)
+        for (size_t j = 0; j < tiles; j++)
+          amplitudes[i * tiles + j] = tile_amplitude (&job, row_phasor,
+                                                      row_window, th, i, j);
+      constancy = constancy_of (amplitudes, tiles * tiles);
+    }
+  free (phasor);
+  free (window);
+  free (row_phasor);
+  free (row_window);
+  free (sums);
+  free (means);
+  return constancy;
+}
+
+/* Whether cell (u, v) is at least as high as each of its neighbours in
+ * the half plane. */
+static int
+local_maximum (const PatternCells *cells,
+               size_t              u,
+               size_t              v)
+{
+  float level = pattern_cells_level (cells, u, v);
+
+  for (size_t y = v > cells->centre_y ? v - 1 : v; y <= v + 1; y++)
+    for (size_t x = u > 0 ? u - 1 : u; x <= u + 1; x++)
+      if (x < cells->cells_x && y < cells->cells_y && (x != u || y != v) &&
+          pattern_cells_level (cells, x, y) > level)
+        return 0;
+  return 1;
+}
+
+typedef struct
+{
+  double *frequencies;
+  float  *standouts;
+  size_t  count, most;
+} NearAxes;
+
+/* Keeps cell (u, v) among the `most` that stand out most. */
+static void
+keep_near (NearAxes           *near,
+           const PatternCells *cells,
+           size_t              u,
+           size_t              v,
+           float               standout)
+{
+  size_t at;
+
+  if (near->count == near->most &&
+      near->standouts[near->most - 1] >= standout)
+    return;
+  at = near->count < near->most ? near->count++ : near->most - 1;
+  while (at > 0 && near->standouts[at - 1] < standout)
+    {
+      near->standouts[at]           = near->standouts[at - 1];
+      near->frequencies[2 * at]     = near->frequencies[2 * at - 2];
+      near->frequencies[2 * at + 1] = near->frequencies[2 * at - 1];
+      at--;
+    }
+  near->standouts[at] = standout;
+  pattern_cells_frequency (cells, u, v, &near->frequencies[2 * at],
+                           &near->frequencies[2 * at + 1]);
+}
+
+static void
+consider_near (NearAxes              *near,
+               const PatternCells    *cells,
+               const PatternRegion   *region,
+               const PatternResidual *residual,
+               float                  threshold,
+               size_t                 u,
+               size_t                 v)
+{
+  float standout;
+
+  if (! pattern_region_holds_cell (region, cells, u, v) ||
+      ! local_maximum (cells, u, v))
+    return;
+  standout = pattern_residual_standout (residual, cells, u, v);
+  if (standout > threshold)
+    keep_near (near, cells, u, v, standout);
+}
+
+size_t
+pattern_waves_near_axes (const PatternCells    *cells,
+                         const PatternRegion   *region,
+                         const PatternResidual *residual,
+                         double                 sigmas,
+                         double                *frequencies,
+                         size_t                 most)
+{
+  float     standouts[64];
+  NearAxes  near      = { frequencies, standouts, 0, most < 64 ? most : 64 };
+  float     threshold = residual->plane.median +
+                        sigmas * fmax (residual->plane.scale,
+                                       PATTERN_LEAST_SCALE);
+  size_t    cx = cells->centre_x, cy = cells->centre_y;
+
+  if (near.most == 0)
+    return 0;
+  for (size_t v = cy + 1; v <= cy + PATTERN_AXIS_BAND && v < cells->cells_y;
+       v++)
+    for (size_t u = 0; u < cells->cells_x; u++)
+      if (u + PATTERN_AXIS_BAND < cx || u > cx + PATTERN_AXIS_BAND)
+        consider_near (&near, cells, region, residual, threshold, u, v);
+  for (size_t v = cy + PATTERN_AXIS_BAND + 1; v < cells->cells_y; v++)
+    for (size_t off = 1; off <= PATTERN_AXIS_BAND; off++)
+      {
+        if (cx >= off)
+          consider_near (&near, cells, region, residual, threshold, cx - off,
+                         v);
+        if (cx + off < cells->cells_x)
+          consider_near (&near, cells, region, residual, threshold, cx + off,
+                         v);
+      }
+  return near.count;
+}

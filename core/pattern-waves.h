@@ -1,0 +1,51 @@
+/* pattern-waves — the finder's waves told apart by the pixels. A clean
+ * periodic pattern (an interference, a scan line's harmonic) is one
+ * cosine across the whole image: cut the image into tiles, and the
+ * cosine's amplitude and phase at its frequency are the same in each.
+ * A photograph's own structure at that frequency (rows of windows, lines
+ * of text, the leakage of its borders) lives in some tiles and not in
+ * others, and a drifting pattern changes from tile to tile. So the
+ * constancy of the tiles' cosine, |mean| / spread of their complex
+ * amplitudes, tells a wave (the fit removes it whole) from a drifting
+ * pattern (a disc removes it better) and from the picture (left alone).
+ * It lets the finder take waves that stand out of the spectrum too little
+ * for its threshold (long periods near an axis, where the picture's own
+ * spectrum is strong), without taking the picture's structure. */
+#ifndef PATTERN_WAVES_H
+#define PATTERN_WAVES_H
+
+#include <stddef.h>
+
+#include "pattern-background.h"
+#include "pattern-cells.h"
+#include "row-split.h"
+
+/* The constancy of the cosine of frequency (fx, fy) across tiles of the
+ * width × height `plane` (rows `stride` apart): each tile's complex
+ * amplitude there (Hann-windowed, its mean taken out, its phase counted
+ * from the plane's corner), their mean's magnitude over their spread
+ * around it. About 0.25 for content that is not one cosine; large for a
+ * wave. −1 when memory runs out. */
+double pattern_waves_constancy (const float *plane,
+                                size_t       width,
+                                size_t       height,
+                                size_t       stride,
+                                double       fx,
+                                double       fy,
+                                RowSplit     split);
+
+/* The cells 1 … PATTERN_AXIS_BAND off an axis that are local maxima of
+ * the level among their neighbours and stand out of the plane's
+ * background by `sigmas` noise scales: where a wave a few degrees off an
+ * axis lies, which the plane's search leaves to the axis's
+ * (pattern-background.h), and whose leakage onto the axis is all the
+ * axis's search sees. Writes up to `most` of them as (fx, fy) pairs,
+ * strongest first, and returns how many. */
+size_t pattern_waves_near_axes (const PatternCells    *cells,
+                                const PatternRegion   *region,
+                                const PatternResidual *residual,
+                                double                 sigmas,
+                                double                *frequencies,
+                                size_t                 most);
+
+#endif
