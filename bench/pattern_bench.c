@@ -3,8 +3,9 @@
  * fftcl's default): a synthetic 4000×3000 RGB float photo with three
  * oblique waves. Prints the median of RUNS runs of each step apart: the
  * spectrum (spectrum_source_amplitude: the forward transform, which the
- * preview keeps anyway), the search in it (patterns_find_in_spectrum) and
- * the removal of the waves found (fitted_waves_remove on the three colour
+ * preview keeps anyway), the search in it (patterns_find_in_spectrum),
+ * the waves confirmed by the pixels (patterns_confirm_waves) and the
+ * removal of the waves found (fitted_waves_remove on the three colour
  * planes, as the filter's gathering calls it), with the passes over rows
  * split over every processor.
  *
@@ -107,7 +108,8 @@ main (int    argc,
   const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
   size_t              runs   = argc > 1 ? strtoul (argv[1], NULL, 10) : 5;
   double              spectrum_ms[MOST_RUNS], search_ms[MOST_RUNS];
-  double              removal_ms[MOST_RUNS], waves_found[2 * 64];
+  double              removal_ms[MOST_RUNS], confirm_ms[MOST_RUNS];
+  double              waves_found[2 * 64];
   size_t              wave_count = 0;
   float              *pixels = photo_with_waves ();
   float              *planes = malloc (sizeof (float) * IMAGE_WIDTH *
@@ -151,15 +153,25 @@ main (int    argc,
         }
       search_ms[r] = fftcl_now_ms () - start;
       free (amplitude);
+      start = fftcl_now_ms ();
+      if (patterns_confirm_waves (&found, pixels, &layout, IMAGE_WIDTH,
+                                  IMAGE_WIDTH, IMAGE_HEIGHT,
+                                  split_over_processors, &err) != FFTCL_OK)
+        {
+          fprintf (stderr, "pattern-bench: %s\n", err.message);
+          return 1;
+        }
+      confirm_ms[r] = fftcl_now_ms () - start;
       removal_ms[r] = time_removal (pixels, planes, &found, waves_found,
                                     &wave_count);
     }
 
   printf ("device: %s\n", fftcl_context_device_name (context));
   printf ("%d×%d RGB, %zu runs, median ms: spectrum %.1f, search %.1f, "
-          "removal of %zu waves %.1f; %zu notches found for %zu waves\n",
-          IMAGE_WIDTH, IMAGE_HEIGHT, runs, median_ms (spectrum_ms, runs),
-          median_ms (search_ms, runs), wave_count,
+          "confirm %.1f, removal of %zu waves %.1f; %zu notches found for "
+          "%zu waves\n", IMAGE_WIDTH, IMAGE_HEIGHT, runs,
+          median_ms (spectrum_ms, runs), median_ms (search_ms, runs),
+          median_ms (confirm_ms, runs), wave_count,
           median_ms (removal_ms, runs), found.count,
           sizeof waves / sizeof waves[0]);
   for (size_t i = 0; i < found.count; i++)

@@ -7,41 +7,75 @@
 #define PI 3.14159265358979323846
 
 /* Gauss–Newton steps of the frequency, and the step (in bins of the
- * image) below which it has settled. */
+ * image) below which it has settled. A plane larger than COARSE_SIDE a
+ * side is refined on its centre of that size first, then by
+ * FINAL_STEPS over the whole: each step over the whole costs a pass per
+ * wave, and the centre's frequency is within a small share of a bin. */
 #define MOST_STEPS    4
+#define FINAL_STEPS   1
 #define SETTLED_BINS  1e-3
+#define COARSE_SIDE   1024
 /* A refinement that wanders further than this many bins from the given
  * frequency has locked onto something else: the given one is kept. */
 #define FARTHEST_BINS 1.5
+/* Partial sums a row's pass keeps apart, so that they run side by side. */
+#define LANES 4
+/* The joint fit's normal equations get this share of the window's sum
+ * added to their diagonal, so that a cosine that vanishes on the samples (cos π x at
+ * half-integer x) fits as 0 instead of making them singular. */
+#define RIDGE 1e-9
 
-/* One axis of the fit: the Hann window w, the centred coordinate t and
- * the phasor e^{-2πi f t} at each position, and the window's sum and
- * second moment. */
+/* One axis: the Hann window w, the centred coordinate t, the window's
+ * sum and second moment. */
 typedef struct
 {
-  double complex *phasor;   /* w · e^{-2πi f t} */
-  double complex *moment;   /* w · t · e^{-2πi f t} */
-  double         *window;
-  double         *centred;
-  double          sum, spread; /* Σ w, Σ w t² / Σ w */
-  size_t          length;
-} FitAxis;
+  double *window;
+  double *centred;
+  double  sum, spread; /* Σ w, Σ w t² / Σ w */
+  size_t  length;
+} Axis;
+
+/* One wave: its frequency, and the tables of that frequency along the
+ * rows (floats, where every pixel meets them) and down the columns
+ * (double): w · e^{-2πi f t} and w · t · e^{-2πi f t} for the transform,
+ * then e^{+2πi fx t} for the subtraction. */
+typedef struct
+{
+  double          fx, fy, given_x, given_y;
+  int             settled;
+  size_t          strongest;
+  float          *re, *im, *moment_re, *moment_im;
+  double complex *phasor, *moment;
+} Wave;
 
 typedef struct
 {
-  const float          *plane;
-  size_t                stride;
-  const FitAxis        *across;
-  double complex       *rows; /* per row: Σ v·phasor, Σ v·moment */
+  Axis            across, down;
+  Wave           *waves;
+  size_t          count;
+  double complex *rows;   /* per row and wave: Σ v·phasor, Σ v·moment */
+  double complex *sums;   /* per plane and wave: the windowed transform */
+  double complex *along;  /* per wave: its first moments along x and y */
+  double         *normal; /* the joint fit's two K × K normal matrices */
+  double         *solved; /* per wave: a, b of a plane's fit */
+} Fit;
+
+typedef struct
+{
+  const Fit   *fit;
+  const float *plane;
+  size_t       stride;
+  int          with_moment;
+  size_t       plane_index; /* which waves: those strongest here, or all
+                               when it is (size_t) −1 */
 } RowSumJob;
 
 typedef struct
 {
-  float          *plane;
-  size_t          stride;
-  size_t          width;
-  double complex *cosines;   /* e^{2πi fx t} per column */
-  double complex *row_terms; /* the amplitude times e^{2πi fy t} per row */
+  const Fit            *fit;
+  float                *plane;
+  size_t                stride;
+  const double complex *amplitudes; /* per wave, of this plane */
 } SubtractJob;
 
 size_t
@@ -74,31 +108,19 @@ fitted_waves_split (const double *notches,
   return wave_count;
 }
 
-static void
-fit_axis_clear (FitAxis *axis)
-{
-  free (axis->phasor);
-  free (axis->moment);
-  free (axis->window);
-  free (axis->centred);
-}
+/* ---- Setting up ----------------------------------------------------- */
 
 static int
-fit_axis_init (FitAxis *axis,
-               size_t   length)
+axis_init (Axis   *axis,
+           size_t  length)
 {
   double total = 0, second = 0;
 
   axis->length  = length;
-  axis->phasor  = malloc (length * sizeof *axis->phasor);
-  axis->moment  = malloc (length * sizeof *axis->moment);
   axis->window  = malloc (length * sizeof *axis->window);
   axis->centred = malloc (length * sizeof *axis->centred);
-  if (! axis->phasor || ! axis->moment || ! axis->window || ! axis->centred)
-    {
-      fit_axis_clear (axis);
-      return 0;
-    }
+  if (! axis->window || ! axis->centred)
+    return 0;
   for (size_t i = 0; i < length; i++)
     {
       double s = sin (PI * (i + 0.5) / length);
@@ -114,17 +136,135 @@ fit_axis_init (FitAxis *axis,
 }
 
 static void
-fit_axis_tune (FitAxis *axis,
-               double   frequency)
+wave_clear (Wave *wave)
 {
-  for (size_t i = 0; i < axis->length; i++)
-    {
-      double         t = axis->centred[i];
-      double complex e = cexp (-2 * PI * I * frequency * t);
+  free (wave->re);
+  free (wave->im);
+  free (wave->moment_re);
+  free (wave->moment_im);
+  free (wave->phasor);
+  free (wave->moment);
+}
 
-      axis->phasor[i] = axis->window[i] * e;
-      axis->moment[i] = axis->window[i] * t * e;
+static int
+wave_init (Wave   *wave,
+           double  fx,
+           double  fy,
+           size_t  width,
+           size_t  height)
+{
+  *wave = (Wave) {
+    .fx = fx, .fy = fy, .given_x = fx, .given_y = fy,
+    .re        = malloc (width * sizeof (float)),
+    .im        = malloc (width * sizeof (float)),
+    .moment_re = malloc (width * sizeof (float)),
+    .moment_im = malloc (width * sizeof (float)),
+    .phasor    = malloc (height * sizeof (double complex)),
+    .moment    = malloc (height * sizeof (double complex)),
+  };
+  return wave->re && wave->im && wave->moment_re && wave->moment_im &&
+         wave->phasor && wave->moment;
+}
+
+static void
+fit_end (Fit *fit)
+{
+  for (size_t i = 0; fit->waves && i < fit->count; i++)
+    wave_clear (&fit->waves[i]);
+  free (fit->waves);
+  free (fit->rows);
+  free (fit->sums);
+  free (fit->along);
+  free (fit->normal);
+  free (fit->solved);
+  free (fit->across.window);
+  free (fit->across.centred);
+  free (fit->down.window);
+  free (fit->down.centred);
+}
+
+/* A fit of `count` waves at `frequencies` on width × height planes of
+ * which `planes` are fitted; 0 when memory runs out (nothing is held). */
+static int
+fit_start (Fit          *fit,
+           const double *frequencies,
+           size_t        count,
+           size_t        planes,
+           size_t        width,
+           size_t        height)
+{
+  int ok;
+
+  *fit = (Fit) {
+    .waves = calloc (count, sizeof (Wave)),
+    .count = count,
+    .rows  = malloc (2 * height * count * sizeof (double complex)),
+    .sums   = malloc (planes * count * sizeof (double complex)),
+    .along  = malloc (2 * count * sizeof (double complex)),
+    .normal = malloc (2 * count * count * sizeof (double)),
+    .solved = malloc (2 * count * sizeof (double)),
+  };
+  ok = fit->waves && fit->rows && fit->sums && fit->along && fit->normal &&
+       fit->solved &&
+       axis_init (&fit->across, width) && axis_init (&fit->down, height);
+  for (size_t i = 0; ok && i < count; i++)
+    ok = wave_init (&fit->waves[i], frequencies[2 * i],
+                    frequencies[2 * i + 1], width, height);
+  if (! ok)
+    fit_end (fit);
+  return ok;
+}
+
+/* The wave's transform tables for its present frequency. */
+static void
+wave_tune (Wave       *wave,
+           const Axis *across,
+           const Axis *down)
+{
+  for (size_t x = 0; x < across->length; x++)
+    {
+      double         t = across->centred[x];
+      double complex e = across->window[x] * cexp (-2 * PI * I * wave->fx * t);
+
+      wave->re[x]        = (float) creal (e);
+      wave->im[x]        = (float) cimag (e);
+      wave->moment_re[x] = (float) (t * creal (e));
+      wave->moment_im[x] = (float) (t * cimag (e));
     }
+  for (size_t y = 0; y < down->length; y++)
+    {
+      double t = down->centred[y];
+
+      wave->phasor[y] = down->window[y] * cexp (-2 * PI * I * wave->fy * t);
+      wave->moment[y] = t * wave->phasor[y];
+    }
+}
+
+/* ---- The windowed transforms ---------------------------------------- */
+
+/* Σ a·b over n values, in LANES partial sums. */
+static double
+dot (const float *a,
+     const float *b,
+     size_t       n)
+{
+  float  lane[LANES] = { 0 };
+  size_t x = 0;
+
+  for (; x + LANES <= n; x += LANES)
+    for (size_t k = 0; k < LANES; k++)
+      lane[k] += a[x + k] * b[x + k];
+  for (; x < n; x++)
+    lane[0] += a[x] * b[x];
+  return (double) lane[0] + lane[1] + lane[2] + lane[3];
+}
+
+static int
+takes_part (const RowSumJob *job,
+            const Wave      *wave)
+{
+  return job->plane_index == (size_t) -1 ||
+         (wave->strongest == job->plane_index && ! wave->settled);
 }
 
 static void
@@ -133,46 +273,88 @@ row_sums (const void *job_pointer,
           size_t      end)
 {
   const RowSumJob *job   = job_pointer;
-  size_t           width = job->across->length;
+  const Fit       *fit   = job->fit;
+  size_t           width = fit->across.length;
 
   for (size_t y = first; y < end; y++)
     {
-      const float   *row = job->plane + y * job->stride;
-      double complex sum = 0, moment = 0;
+      const float    *row = job->plane + y * job->stride;
+      double complex *out = fit->rows + 2 * y * fit->count;
 
-      for (size_t x = 0; x < width; x++)
+      for (size_t i = 0; i < fit->count; i++)
         {
-          sum    += row[x] * job->across->phasor[x];
-          moment += row[x] * job->across->moment[x];
+          const Wave *wave = &fit->waves[i];
+
+          if (! takes_part (job, wave))
+            continue;
+          out[2 * i] = dot (row, wave->re, width) +
+                       I * dot (row, wave->im, width);
+          if (job->with_moment)
+            out[2 * i + 1] = dot (row, wave->moment_re, width) +
+                             I * dot (row, wave->moment_im, width);
         }
-      job->rows[2 * y]     = sum;
-      job->rows[2 * y + 1] = moment;
     }
 }
 
-/* The windowed transform of `plane` at the axes' frequencies (*sum) and
- * its first moments along x and y. */
+/* One pass over `plane`: for each wave taking part (all, or those whose
+ * strongest plane it is and that have not settled) its windowed
+ * transform into sum[i] and, with_moment, its first moments along x and
+ * y into along[2 i], along[2 i + 1]. */
 static void
-moments (const float    *plane,
-         size_t          stride,
-         const FitAxis  *across,
-         const FitAxis  *down,
-         double complex *rows,
-         RowSplit        split,
-         double complex *sum,
-         double complex *along_x,
-         double complex *along_y)
+transform_pass (Fit            *fit,
+                const float    *plane,
+                size_t          stride,
+                size_t          plane_index,
+                int             with_moment,
+                RowSplit        split,
+                double complex *sum,
+                double complex *along)
 {
-  RowSumJob job = { plane, stride, across, rows };
+  RowSumJob job = { fit, plane, stride, with_moment, plane_index };
 
-  row_split_run (split, down->length, row_sums, &job);
-  *sum = *along_x = *along_y = 0;
-  for (size_t y = 0; y < down->length; y++)
+  row_split_run (split, fit->down.length, row_sums, &job);
+  for (size_t i = 0; i < fit->count; i++)
     {
-      *sum     += down->phasor[y] * rows[2 * y];
-      *along_x += down->phasor[y] * rows[2 * y + 1];
-      *along_y += down->moment[y] * rows[2 * y];
+      const Wave *wave = &fit->waves[i];
+
+      if (! takes_part (&job, wave))
+        continue;
+      sum[i] = 0;
+      if (with_moment)
+        along[2 * i] = along[2 * i + 1] = 0;
+      for (size_t y = 0; y < fit->down.length; y++)
+        {
+          const double complex *rows = fit->rows + 2 * y * fit->count + 2 * i;
+
+          sum[i] += wave->phasor[y] * rows[0];
+          if (with_moment)
+            {
+              along[2 * i]     += wave->phasor[y] * rows[1];
+              along[2 * i + 1] += wave->moment[y] * rows[0];
+            }
+        }
     }
+}
+
+/* ---- The frequencies ------------------------------------------------ */
+
+/* Each wave's plane where it is strongest. */
+static void
+choose_planes (Fit         *fit,
+               const float *values,
+               size_t       planes,
+               size_t       plane_step,
+               size_t       stride,
+               RowSplit     split)
+{
+  for (size_t p = 0; p < planes; p++)
+    transform_pass (fit, values + p * plane_step, stride, (size_t) -1, 0,
+                    split, fit->sums + p * fit->count, NULL);
+  for (size_t i = 0; i < fit->count; i++)
+    for (size_t p = 1; p < planes; p++)
+      if (cabs (fit->sums[p * fit->count + i]) >
+          cabs (fit->sums[fit->waves[i].strongest * fit->count + i]))
+        fit->waves[i].strongest = p;
 }
 
 /* The Gauss–Newton step of one axis: the phase's slope across the
@@ -180,71 +362,227 @@ moments (const float    *plane,
 static double
 step_of (double complex sum,
          double complex moment,
-         const FitAxis *axis)
+         const Axis    *axis)
 {
   return cabs (sum) > 0 ? cimag (moment / sum) / (2 * PI * axis->spread) : 0;
 }
 
-/* The plane where the wave near (fx, fy) is strongest. */
-static size_t
-strongest_plane (float          *values,
-                 size_t          planes,
-                 size_t          plane_step,
-                 size_t          stride,
-                 FitAxis        *across,
-                 FitAxis        *down,
-                 double complex *rows,
-                 RowSplit        split)
+/* One Gauss–Newton step of each wave that has not settled; a frequency
+ * given on an axis stays there. */
+static void
+step_waves (Fit                  *fit,
+            const double complex *sum,
+            const double complex *along,
+            size_t                plane_index)
 {
-  size_t strongest = 0;
-  double most      = -1;
-
-  for (size_t p = 0; p < planes; p++)
+  for (size_t i = 0; i < fit->count; i++)
     {
-      double complex sum, along_x, along_y;
+      Wave   *wave = &fit->waves[i];
+      double  dx, dy;
 
-      moments (values + p * plane_step, stride, across, down, rows, split,
-               &sum, &along_x, &along_y);
-      if (cabs (sum) > most)
-        most = cabs (sum), strongest = p;
+      if (wave->settled || wave->strongest != plane_index)
+        continue;
+      dx = wave->given_x == 0 ? 0 : step_of (sum[i], along[2 * i],
+                                             &fit->across);
+      dy = wave->given_y == 0 ? 0 : step_of (sum[i], along[2 * i + 1],
+                                             &fit->down);
+      wave->fx += dx;
+      wave->fy += dy;
+      wave->settled = fabs (dx) * fit->across.length < SETTLED_BINS &&
+                      fabs (dy) * fit->down.length < SETTLED_BINS;
+      wave_tune (wave, &fit->across, &fit->down);
     }
-  return strongest;
 }
 
-/* Refines (*fx, *fy) on `plane`; a frequency on an axis stays there. */
+/* Refines every wave's frequency on its strongest plane, to where the
+ * windowed transform peaks, within FARTHEST_BINS of the given one. */
 static void
-refine (const float    *plane,
-        size_t          stride,
-        FitAxis        *across,
-        FitAxis        *down,
-        double complex *rows,
-        RowSplit        split,
-        double         *fx,
-        double         *fy)
+refine (Fit         *fit,
+        const float *values,
+        size_t       planes,
+        size_t       plane_step,
+        size_t       stride,
+        int          steps,
+        RowSplit     split)
 {
-  double given_x = *fx, given_y = *fy;
+  double complex *sum   = fit->sums;
+  double complex *along = fit->along;
 
-  for (int step = 0; step < MOST_STEPS; step++)
+  for (size_t i = 0; i < fit->count; i++)
+    fit->waves[i].settled = 0;
+  for (int step = 0; step < steps; step++)
+    for (size_t p = 0; p < planes; p++)
+      {
+        transform_pass (fit, values + p * plane_step, stride, p, 1, split,
+                        sum, along);
+        step_waves (fit, sum, along, p);
+      }
+  for (size_t i = 0; i < fit->count; i++)
     {
-      double complex sum, along_x, along_y;
-      double         dx, dy;
+      Wave *wave = &fit->waves[i];
 
-      fit_axis_tune (across, *fx);
-      fit_axis_tune (down, *fy);
-      moments (plane, stride, across, down, rows, split, &sum, &along_x,
-               &along_y);
-      dx = given_x == 0 ? 0 : step_of (sum, along_x, across);
-      dy = given_y == 0 ? 0 : step_of (sum, along_y, down);
-      *fx += dx;
-      *fy += dy;
-      if (fabs (dx) * across->length < SETTLED_BINS &&
-          fabs (dy) * down->length < SETTLED_BINS)
-        break;
+      if (fabs (wave->fx - wave->given_x) * fit->across.length >
+            FARTHEST_BINS ||
+          fabs (wave->fy - wave->given_y) * fit->down.length >
+            FARTHEST_BINS ||
+          fabs (wave->fx) > 0.5 || fabs (wave->fy) > 0.5)
+        {
+          wave->fx = wave->given_x;
+          wave->fy = wave->given_y;
+        }
+      wave_tune (wave, &fit->across, &fit->down);
     }
-  if (fabs (*fx - given_x) * across->length > FARTHEST_BINS ||
-      fabs (*fy - given_y) * down->length > FARTHEST_BINS ||
-      fabs (*fx) > 0.5 || fabs (*fy) > 0.5)
-    *fx = given_x, *fy = given_y;
+}
+
+/* ---- The joint fit -------------------------------------------------- */
+
+/* Σ w(x) e^{iγ x'} over an axis of n positions, x' centred: with the
+ * Hann window ½ − ½ cos(2π (x + ½) / n), ½ D(γ) + ¼ D(γ + 2π/n) +
+ * ¼ D(γ − 2π/n), where D is the Dirichlet kernel sin(nγ/2) / sin(γ/2),
+ * real since x' is centred. */
+static double
+dirichlet (double gamma,
+           size_t n)
+{
+  double half = sin (gamma / 2);
+
+  if (fabs (half) < 1e-12)
+    return n * cos (PI * round (gamma / (2 * PI)) * (n - 1.0));
+  return sin (n * gamma / 2) / half;
+}
+
+static double
+window_sum (double frequency,
+            size_t n)
+{
+  double gamma = 2 * PI * frequency, beta = 2 * PI / n;
+
+  return 0.5 * dirichlet (gamma, n) + 0.25 * dirichlet (gamma + beta, n) +
+         0.25 * dirichlet (gamma - beta, n);
+}
+
+/* Σ w e^{2πi (gx x' + gy y')} over the plane. */
+static double
+plane_window_sum (const Fit *fit,
+                  double     gx,
+                  double     gy)
+{
+  return window_sum (gx, fit->across.length) *
+         window_sum (gy, fit->down.length);
+}
+
+/* Cholesky factors in place of the n × n matrix (row-major) `a`, with
+ * `ridge` added to its diagonal; the factor L is left in the lower
+ * triangle. */
+static void
+cholesky (double *a,
+          size_t  n,
+          double  ridge)
+{
+  for (size_t i = 0; i < n; i++)
+    a[i * n + i] += ridge;
+  for (size_t j = 0; j < n; j++)
+    {
+      double d = a[j * n + j];
+
+      for (size_t k = 0; k < j; k++)
+        d -= a[j * n + k] * a[j * n + k];
+      a[j * n + j] = sqrt (fmax (d, ridge));
+      for (size_t i = j + 1; i < n; i++)
+        {
+          double v = a[i * n + j];
+
+          for (size_t k = 0; k < j; k++)
+            v -= a[i * n + k] * a[j * n + k];
+          a[i * n + j] = v / a[j * n + j];
+        }
+    }
+}
+
+/* Solves L Lᵀ x = b in place of b. */
+static void
+cholesky_solve (const double *l,
+                size_t        n,
+                double       *b)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      for (size_t k = 0; k < i; k++)
+        b[i] -= l[i * n + k] * b[k];
+      b[i] /= l[i * n + i];
+    }
+  for (size_t i = n; i-- > 0;)
+    {
+      for (size_t k = i + 1; k < n; k++)
+        b[i] -= l[k * n + i] * b[k];
+      b[i] /= l[i * n + i];
+    }
+}
+
+/* The normal equations of the fit Σ aᵢ cos θᵢ + bᵢ sin θᵢ under the
+ * window: with centred coordinates the window's transform is real, so
+ * the cosines and the sines part: ⟨cos θᵢ, cos θⱼ⟩ = ½ (W(fᵢ − fⱼ) +
+ * W(fᵢ + fⱼ)), ⟨sin θᵢ, sin θⱼ⟩ = ½ (W(fᵢ − fⱼ) − W(fᵢ + fⱼ)),
+ * ⟨cos θᵢ, sin θⱼ⟩ = 0. Factored, the cosines' first. */
+static void
+normal_equations (Fit *fit)
+{
+  size_t  n       = fit->count;
+  double *cosines = fit->normal, *sines = fit->normal + n * n;
+
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < n; j++)
+      {
+        const Wave *a = &fit->waves[i], *b = &fit->waves[j];
+        double difference = plane_window_sum (fit, a->fx - b->fx,
+                                              a->fy - b->fy);
+        double total      = plane_window_sum (fit, a->fx + b->fx,
+                                              a->fy + b->fy);
+
+        cosines[i * n + j] = 0.5 * (difference + total);
+        sines[i * n + j]   = 0.5 * (difference - total);
+      }
+  cholesky (cosines, n, RIDGE * plane_window_sum (fit, 0, 0));
+  cholesky (sines, n, RIDGE * plane_window_sum (fit, 0, 0));
+}
+
+/* Each wave's aᵢ − i bᵢ in `plane`'s fit, from its windowed transforms
+ * sum[i]: Σ w v cos θᵢ = Re sum[i], Σ w v sin θᵢ = −Im sum[i]. */
+static void
+solve_plane (Fit                  *fit,
+             const double complex *sum,
+             double complex       *amplitudes)
+{
+  size_t  n = fit->count;
+  double *a = fit->solved, *b = fit->solved + n;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      a[i] = creal (sum[i]);
+      b[i] = -cimag (sum[i]);
+    }
+  cholesky_solve (fit->normal, n, a);
+  cholesky_solve (fit->normal + n * n, n, b);
+  for (size_t i = 0; i < n; i++)
+    amplitudes[i] = a[i] - I * b[i];
+}
+
+/* ---- The subtraction ------------------------------------------------ */
+
+/* The waves' tables for the subtraction: e^{+2πi fx t} along the rows. */
+static void
+tables_for_subtraction (Fit *fit)
+{
+  for (size_t i = 0; i < fit->count; i++)
+    for (size_t x = 0; x < fit->across.length; x++)
+      {
+        Wave           *wave = &fit->waves[i];
+        double complex  e    = cexp (2 * PI * I * wave->fx *
+                                     fit->across.centred[x]);
+
+        wave->re[x] = (float) creal (e);
+        wave->im[x] = (float) cimag (e);
+      }
 }
 
 static void
@@ -252,129 +590,110 @@ subtract_rows (const void *job_pointer,
                size_t      first,
                size_t      end)
 {
-  const SubtractJob *job = job_pointer;
+  const SubtractJob *job   = job_pointer;
+  const Fit         *fit   = job->fit;
+  size_t             width = fit->across.length;
 
   for (size_t y = first; y < end; y++)
     {
-      float  *row = job->plane + y * job->stride;
-      double  re  = creal (job->row_terms[y]), im = cimag (job->row_terms[y]);
+      float *row = job->plane + y * job->stride;
 
-      for (size_t x = 0; x < job->width; x++)
-        row[x] -= (float) (re * creal (job->cosines[x]) -
-                           im * cimag (job->cosines[x]));
+      for (size_t i = 0; i < fit->count; i++)
+        {
+          const Wave     *wave = &fit->waves[i];
+          double complex  term = job->amplitudes[i] *
+                                 cexp (2 * PI * I * wave->fy *
+                                       fit->down.centred[y]);
+          float           re   = (float) creal (term);
+          float           im   = (float) cimag (term);
+
+          for (size_t x = 0; x < width; x++)
+            row[x] -= re * wave->re[x] - im * wave->im[x];
+        }
     }
 }
 
-/* The window's sums of cos 2θ and sin 2θ, θ = 2π (fx x + fy y) at the
- * centred coordinates: what the least squares of a real cosine need
- * beside Σ w (a cosine near 0 or ½ cycle/px overlaps its mirror). */
-static double complex
-double_angle_sum (const FitAxis *across,
-                  const FitAxis *down,
-                  double         fx,
-                  double         fy)
-{
-  double complex x = 0, y = 0;
-
-  for (size_t i = 0; i < across->length; i++)
-    x += across->window[i] * cexp (4 * PI * I * fx * across->centred[i]);
-  for (size_t i = 0; i < down->length; i++)
-    y += down->window[i] * cexp (4 * PI * I * fy * down->centred[i]);
-  return x * y;
-}
-
-/* a − i b of the weighted least-squares fit a cos θ + b sin θ to a plane
- * whose windowed transform at θ is `sum`: the normal equations hold
- * Σ w cos² = (W + C)/2, Σ w sin² = (W − C)/2, Σ w cos sin = S/2 with
- * C + iS = `doubled`, and Σ w v cos = Re sum, Σ w v sin = −Im sum. Where
- * cos and sin coincide on the samples (at ½ cycle/px), the one that
- * holds more of the window takes the fit. */
-static double complex
-least_squares (double complex sum,
-               double complex doubled,
-               double         total)
-{
-  double cc  = 0.5 * (total + creal (doubled));
-  double ss  = 0.5 * (total - creal (doubled));
-  double cs  = 0.5 * cimag (doubled);
-  double vc  = creal (sum), vs = -cimag (sum);
-  double det = cc * ss - cs * cs;
-
-  if (det > 1e-9 * total * total)
-    return ((ss * vc - cs * vs) - I * (cc * vs - cs * vc)) / det;
-  return cc >= ss ? vc / cc : -I * vs / ss;
-}
-
-/* Fits the cosine of frequency (fx, fy) to each plane (least squares
- * under the window) and subtracts it. */
+/* Fits all waves jointly to each plane and subtracts them. */
 static void
-subtract_fitted (float          *values,
-                 size_t          planes,
-                 size_t          plane_step,
-                 size_t          stride,
-                 FitAxis        *across,
-                 FitAxis        *down,
-                 double complex *rows,
-                 RowSplit        split,
-                 double          fx,
-                 double          fy)
+subtract_fitted (Fit      *fit,
+                 float    *values,
+                 size_t    planes,
+                 size_t    plane_step,
+                 size_t    stride,
+                 RowSplit  split)
 {
-  double complex *cosines   = across->moment;
-  double complex *row_terms = down->moment;
-  double complex  doubled   = double_angle_sum (across, down, fx, fy);
+  double complex *amplitudes = fit->along;
 
+  normal_equations (fit);
+  for (size_t p = 0; p < planes; p++)
+    transform_pass (fit, values + p * plane_step, stride, (size_t) -1, 0,
+                    split, fit->sums + p * fit->count, NULL);
+  tables_for_subtraction (fit);
   for (size_t p = 0; p < planes; p++)
     {
-      float          *plane = values + p * plane_step;
-      double complex  sum, along_x, along_y, amplitude;
-      SubtractJob     job   = { plane, stride, across->length, cosines,
-                                row_terms };
+      SubtractJob job = { fit, values + p * plane_step, stride, amplitudes };
 
-      fit_axis_tune (across, fx);
-      fit_axis_tune (down, fy);
-      moments (plane, stride, across, down, rows, split, &sum, &along_x,
-               &along_y);
-      amplitude = least_squares (sum, doubled, across->sum * down->sum);
-      /* The moments' tables serve as the cosines now: the fit's are
-       * made anew for the next plane. */
-      for (size_t x = 0; x < across->length; x++)
-        cosines[x] = cexp (2 * PI * I * fx * across->centred[x]);
-      for (size_t y = 0; y < down->length; y++)
-        row_terms[y] = amplitude * cexp (2 * PI * I * fy * down->centred[y]);
-      row_split_run (split, down->length, subtract_rows, &job);
+      solve_plane (fit, fit->sums + p * fit->count, amplitudes);
+      row_split_run (split, fit->down.length, subtract_rows, &job);
     }
 }
 
-/* The two axes and the rows' sums for a width × height plane; 0 when
- * memory runs out (nothing is then held). */
+/* ---- The public calls ----------------------------------------------- */
+
+/* Chooses each wave's plane and refines its frequency on the centre of
+ * the planes, COARSE_SIDE a side, where they are larger. Returns the
+ * steps the whole then takes: FINAL_STEPS, or MOST_STEPS where the
+ * planes are no larger; 0 when memory runs out. */
 static int
-fit_start (FitAxis         *across,
-           FitAxis         *down,
-           double complex **rows,
-           size_t           width,
-           size_t           height)
+coarse_first (Fit         *fit,
+              const float *values,
+              size_t       planes,
+              size_t       plane_step,
+              size_t       stride,
+              RowSplit     split)
 {
-  *rows = malloc (2 * height * sizeof **rows);
-  if (! *rows)
-    return 0;
-  if (fit_axis_init (across, width))
-    {
-      if (fit_axis_init (down, height))
-        return 1;
-      fit_axis_clear (across);
-    }
-  free (*rows);
-  return 0;
-}
+  size_t       width  = fit->across.length, height = fit->down.length;
+  size_t       side_x = width < COARSE_SIDE ? width : COARSE_SIDE;
+  size_t       side_y = height < COARSE_SIDE ? height : COARSE_SIDE;
+  const float *centre = values + (height - side_y) / 2 * stride +
+                        (width - side_x) / 2;
+  double      *found  = malloc (2 * fit->count * sizeof *found);
+  Fit          coarse;
 
-static void
-fit_end (FitAxis        *across,
-         FitAxis        *down,
-         double complex *rows)
-{
-  fit_axis_clear (across);
-  fit_axis_clear (down);
-  free (rows);
+  for (size_t i = 0; i < fit->count; i++)
+    wave_tune (&fit->waves[i], &fit->across, &fit->down);
+  if (side_x == width && side_y == height)
+    {
+      free (found);
+      choose_planes (fit, values, planes, plane_step, stride, split);
+      return MOST_STEPS;
+    }
+  for (size_t i = 0; found && i < fit->count; i++)
+    {
+      found[2 * i]     = fit->waves[i].fx;
+      found[2 * i + 1] = fit->waves[i].fy;
+    }
+  if (! found ||
+      ! fit_start (&coarse, found, fit->count, planes, side_x, side_y))
+    {
+      free (found);
+      fit_end (fit);
+      return 0;
+    }
+  for (size_t i = 0; i < fit->count; i++)
+    wave_tune (&coarse.waves[i], &coarse.across, &coarse.down);
+  choose_planes (&coarse, centre, planes, plane_step, stride, split);
+  refine (&coarse, centre, planes, plane_step, stride, MOST_STEPS, split);
+  for (size_t i = 0; i < fit->count; i++)
+    {
+      fit->waves[i].fx        = coarse.waves[i].fx;
+      fit->waves[i].fy        = coarse.waves[i].fy;
+      fit->waves[i].strongest = coarse.waves[i].strongest;
+      wave_tune (&fit->waves[i], &fit->across, &fit->down);
+    }
+  fit_end (&coarse);
+  free (found);
+  return FINAL_STEPS;
 }
 
 int
@@ -386,15 +705,18 @@ fitted_waves_refine (const float *plane,
                      double      *fy,
                      RowSplit     split)
 {
-  FitAxis         across, down;
-  double complex *rows;
+  const double given[2] = { *fx, *fy };
+  Fit          fit;
 
   if (width < 2 || height < 2)
     return 1;
-  if (! fit_start (&across, &down, &rows, width, height))
+  if (! fit_start (&fit, given, 1, 1, width, height))
     return 0;
-  refine (plane, stride, &across, &down, rows, split, fx, fy);
-  fit_end (&across, &down, rows);
+  wave_tune (&fit.waves[0], &fit.across, &fit.down);
+  refine (&fit, plane, 1, 0, stride, MOST_STEPS, split);
+  *fx = fit.waves[0].fx;
+  *fy = fit.waves[0].fy;
+  fit_end (&fit);
   return 1;
 }
 
@@ -409,29 +731,18 @@ fitted_waves_remove (float        *values,
                      size_t        count,
                      RowSplit      split)
 {
-  FitAxis         across, down;
-  double complex *rows;
+  Fit fit;
+  int steps;
 
   if (count == 0 || planes == 0 || width < 2 || height < 2)
     return 1;
-  if (! fit_start (&across, &down, &rows, width, height))
+  if (! fit_start (&fit, waves, count, planes, width, height))
     return 0;
-
-  for (size_t i = 0; i < count; i++)
-    {
-      double fx = waves[2 * i], fy = waves[2 * i + 1];
-      size_t strongest;
-
-      fit_axis_tune (&across, fx);
-      fit_axis_tune (&down, fy);
-      strongest = strongest_plane (values, planes, plane_step, stride,
-                                   &across, &down, rows, split);
-      refine (values + strongest * plane_step, stride, &across, &down, rows,
-              split, &fx, &fy);
-      subtract_fitted (values, planes, plane_step, stride, &across, &down,
-                       rows, split, fx, fy);
-    }
-
-  fit_end (&across, &down, rows);
+  steps = coarse_first (&fit, values, planes, plane_step, stride, split);
+  if (steps == 0)
+    return 0;
+  refine (&fit, values, planes, plane_step, stride, steps, split);
+  subtract_fitted (&fit, values, planes, plane_step, stride, split);
+  fit_end (&fit);
   return 1;
 }

@@ -16,8 +16,10 @@
  * borders barely enter it;
  * the frequency is refined by Gauss–Newton steps on the phase's slope
  * across the window (the first moments of the windowed transform at the
- * frequency), on the plane where the wave is strongest, and each wave is
- * fitted to what the earlier ones left. */
+ * frequency), on the plane where the wave is strongest; then all waves
+ * are fitted to each plane at once (their joint least squares, so that
+ * waves close together or near 0 and ½ cycle/px, which overlap under
+ * the window, share nothing twice) and subtracted in one pass. */
 #ifndef FITTED_WAVES_H
 #define FITTED_WAVES_H
 

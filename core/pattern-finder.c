@@ -30,10 +30,12 @@
  * discs: its dots are no sum of a few cosines. */
 #define CLEAN_SPREAD 2.0
 
-/* Candidate waves: narrow peaks off the axes that stand out by this share
- * of the threshold's noise scales, and cells beside the axes that do
- * (pattern_waves_near_axes), at most MOST_CANDIDATES of each, strongest
- * first. On the axes themselves a picture's own rows and columns (lines
+/* Candidate waves: the cells beside the axes that stand out by this
+ * share of the threshold's noise scales (pattern_waves_near_axes), at
+ * most MOST_CANDIDATES, strongest first: a wave a few degrees off an
+ * axis, whose peak the plane's search leaves to the axis's and whose
+ * leakage onto the axis stands out little where the picture's own
+ * spectrum is strong. On the axes themselves a picture's own rows and columns (lines
  * of text, windows) repeat across the whole image as a pattern does, so
  * there only the threshold speaks, and a candidate the pixels place
  * within AXIS_BINS of an axis is dropped. The pixels confirm a candidate
@@ -108,11 +110,11 @@ static int
 found_make_room (PatternsFound *found,
                  size_t         count)
 {
-  size_t most = count + 2 * MOST_CANDIDATES;
+  size_t most = count + MOST_CANDIDATES;
 
   found->notches     = malloc (3 * most * sizeof *found->notches);
   found->disc_radius = malloc (most * sizeof *found->disc_radius);
-  found->candidates  = malloc (4 * MOST_CANDIDATES *
+  found->candidates  = malloc (2 * MOST_CANDIDATES *
                                sizeof *found->candidates);
   return found->notches && found->disc_radius && found->candidates;
 }
@@ -178,31 +180,20 @@ add_candidate (PatternsFound *found,
   found->candidate_count++;
 }
 
-/* The narrow peaks of `weaker` off the axes and the cells beside the
- * axes that stand out, but for those where a wave was found, as
- * candidates. */
+/* The cells beside the axes that stand out, but for those where a wave
+ * was found, as candidates. */
 static void
-candidates_of (const PatternPeakList *weaker,
-               const PatternCells    *cells,
+candidates_of (const PatternCells    *cells,
                const PatternRegion   *region,
                const PatternResidual *residual,
                double                 sigmas,
                PatternsFound         *found)
 {
   double near[2 * MOST_CANDIDATES];
-  size_t near_count, kept = 0;
+  size_t near_count = pattern_waves_near_axes (cells, region, residual,
+                                               sigmas, near,
+                                               MOST_CANDIDATES);
 
-  for (size_t i = 0; i < weaker->count && kept < MOST_CANDIDATES; i++)
-    {
-      const PatternPeak *peak = &weaker->peaks[i];
-
-      if (peak->spread <= CLEAN_SPREAD && peak->place == PATTERN_IN_PLANE &&
-          found_near (found, peak->fx, peak->fy, cells->width, cells->height,
-                      1) < 0)
-        add_candidate (found, peak->fx, peak->fy), kept++;
-    }
-  near_count = pattern_waves_near_axes (cells, region, residual, sigmas,
-                                        near, MOST_CANDIDATES);
   for (size_t i = 0; i < near_count; i++)
     if (found_near (found, near[2 * i], near[2 * i + 1], cells->width,
                     cells->height, 1) < 0)
@@ -210,7 +201,7 @@ candidates_of (const PatternPeakList *weaker,
 }
 
 /* The peaks of the region, the lattice's, and, without a lattice, the
- * candidate waves among the weaker peaks. */
+ * candidate waves beside the axes. */
 static int
 search_peaks (const PatternCells    *cells,
               const PatternRegion   *region,
@@ -219,8 +210,7 @@ search_peaks (const PatternCells    *cells,
               RowSplit               split,
               PatternsFound         *found)
 {
-  PatternPeakList list   = { 0 };
-  PatternPeakList weaker = { 0 };
+  PatternPeakList list = { 0 };
   int             ok;
 
   ok = pattern_peaks_find (&list, cells, region, residual, sigmas, split) &&
@@ -232,18 +222,8 @@ search_peaks (const PatternCells    *cells,
       ok = notches_of (&list, found);
     }
   if (ok && found->small_period == 0)
-    {
-      ok = pattern_peaks_find (&weaker, cells, region, residual,
-                               CANDIDATE_SHARE * sigmas, split);
-      if (ok)
-        {
-          pattern_peaks_sort (weaker.peaks, weaker.count);
-          candidates_of (&weaker, cells, region, residual,
-                         CANDIDATE_SHARE * sigmas, found);
-        }
-    }
+    candidates_of (cells, region, residual, CANDIDATE_SHARE * sigmas, found);
   pattern_peak_list_clear (&list);
-  pattern_peak_list_clear (&weaker);
   return ok;
 }
 

@@ -273,6 +273,9 @@ main (void)
       check_planes ("on the axes 256×256", 256, 256, on_axes, 2, bins);
       check_planes ("near the axes 211×317", 211, 317, near_axes, 2, bins);
     }
+  check_planes ("oblique 1500×1100 (refined on its centre first)", 1500,
+                1100, oblique, 2, 0.4);
+  check_planes ("near the axes 1300×1200", 1300, 1200, near_axes, 2, -0.4);
   check_no_wave (256, 192);
   check_planes ("at ½ cycle/px 128×96", 128, 96, nyquist, 2, 0.0);
   check_constancy (&oblique[0]);
