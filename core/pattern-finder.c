@@ -30,13 +30,11 @@
  * discs: its dots are no sum of a few cosines. */
 #define CLEAN_SPREAD 2.0
 
-/* Candidate waves: the cells beside the axes that stand out by this
- * share of the threshold's noise scales (pattern_waves_near_axes), at
- * most MOST_CANDIDATES, strongest first: a wave a few degrees off an
- * axis, whose peak the plane's search leaves to the axis's and whose
- * leakage onto the axis stands out little where the picture's own
- * spectrum is strong. On the axes themselves a picture's own rows and columns (lines
- * of text, windows) repeat across the whole image as a pattern does, so
+/* Candidate waves: the cells beside the axes and at long periods that
+ * stand out by this share of the threshold's noise scales
+ * (pattern_waves_candidates), at most MOST_CANDIDATES, strongest first.
+ * On the axes themselves a picture's own rows and columns (lines of
+ * text, windows) repeat across the whole image as a pattern does, so
  * there only the threshold speaks, and a candidate the pixels place
  * within AXIS_BINS of an axis is dropped. The pixels confirm a candidate
  * whose cosine's constancy across the image (pattern-waves.h) reaches
@@ -180,8 +178,7 @@ add_candidate (PatternsFound *found,
   found->candidate_count++;
 }
 
-/* The cells beside the axes that stand out, but for those where a wave
- * was found, as candidates. */
+/* The candidate cells, but for those where a wave was found. */
 static void
 candidates_of (const PatternCells    *cells,
                const PatternRegion   *region,
@@ -190,7 +187,7 @@ candidates_of (const PatternCells    *cells,
                PatternsFound         *found)
 {
   double near[2 * MOST_CANDIDATES];
-  size_t near_count = pattern_waves_near_axes (cells, region, residual,
+  size_t near_count = pattern_waves_candidates (cells, region, residual,
                                                sigmas, near,
                                                MOST_CANDIDATES);
 
@@ -201,7 +198,7 @@ candidates_of (const PatternCells    *cells,
 }
 
 /* The peaks of the region, the lattice's, and, without a lattice, the
- * candidate waves beside the axes. */
+ * candidate waves. */
 static int
 search_peaks (const PatternCells    *cells,
               const PatternRegion   *region,

@@ -6,6 +6,11 @@
 
 #define PI 3.14159265358979323846
 
+/* Candidates off the axes' bands lie within this many cycles/px of the
+ * centre: the long periods where a picture's own spectrum is strong
+ * enough to hide a wave from the threshold. */
+#define LOW_REACH 0.1
+
 /* Tiles per axis, and the fewest pixels a tile side may have. */
 #define TILES      4
 #define LEAST_TILE 32
@@ -231,12 +236,12 @@ consider_near (NearAxes              *near,
 }
 
 size_t
-pattern_waves_near_axes (const PatternCells    *cells,
-                         const PatternRegion   *region,
-                         const PatternResidual *residual,
-                         double                 sigmas,
-                         double                *frequencies,
-                         size_t                 most)
+pattern_waves_candidates (const PatternCells    *cells,
+                          const PatternRegion   *region,
+                          const PatternResidual *residual,
+                          double                 sigmas,
+                          double                *frequencies,
+                          size_t                 most)
 {
   float     standouts[64];
   NearAxes  near      = { frequencies, standouts, 0, most < 64 ? most : 64 };
@@ -244,23 +249,26 @@ pattern_waves_near_axes (const PatternCells    *cells,
                         sigmas * fmax (residual->plane.scale,
                                        PATTERN_LEAST_SCALE);
   size_t    cx = cells->centre_x, cy = cells->centre_y;
+  double    cell_fx, fy, unused;
 
   if (near.most == 0)
     return 0;
-  for (size_t v = cy + 1; v <= cy + PATTERN_AXIS_BAND && v < cells->cells_y;
-       v++)
-    for (size_t u = 0; u < cells->cells_x; u++)
-      if (u + PATTERN_AXIS_BAND < cx || u > cx + PATTERN_AXIS_BAND)
-        consider_near (&near, cells, region, residual, threshold, u, v);
-  for (size_t v = cy + PATTERN_AXIS_BAND + 1; v < cells->cells_y; v++)
-    for (size_t off = 1; off <= PATTERN_AXIS_BAND; off++)
-      {
-        if (cx >= off)
-          consider_near (&near, cells, region, residual, threshold, cx - off,
-                         v);
-        if (cx + off < cells->cells_x)
-          consider_near (&near, cells, region, residual, threshold, cx + off,
-                         v);
-      }
+  pattern_cells_frequency (cells, cx + 1, cy, &cell_fx, &unused);
+  for (size_t v = cy + 1; v < cells->cells_y; v++)
+    {
+      size_t reach = 0;
+
+      pattern_cells_frequency (cells, cx, v, &unused, &fy);
+      if (v <= cy + PATTERN_AXIS_BAND)
+        reach = cx;
+      else if (fabs (fy) < LOW_REACH)
+        reach = (size_t) (sqrt (LOW_REACH * LOW_REACH - fy * fy) /
+                          fabs (cell_fx));
+      reach = reach > PATTERN_AXIS_BAND ? reach : PATTERN_AXIS_BAND;
+      for (size_t u = cx > reach ? cx - reach : 0;
+           u <= cx + reach && u < cells->cells_x; u++)
+        if (u != cx)
+          consider_near (&near, cells, region, residual, threshold, u, v);
+    }
   return near.count;
 }

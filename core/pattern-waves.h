@@ -34,18 +34,20 @@ double pattern_waves_constancy (const float *plane,
                                 double       fy,
                                 RowSplit     split);
 
-/* The cells 1 … PATTERN_AXIS_BAND off an axis that are local maxima of
- * the level among their neighbours and stand out of the plane's
- * background by `sigmas` noise scales: where a wave a few degrees off an
- * axis lies, which the plane's search leaves to the axis's
- * (pattern-background.h), and whose leakage onto the axis is all the
- * axis's search sees. Writes up to `most` of them as (fx, fy) pairs,
- * strongest first, and returns how many. */
-size_t pattern_waves_near_axes (const PatternCells    *cells,
-                                const PatternRegion   *region,
-                                const PatternResidual *residual,
-                                double                 sigmas,
-                                double                *frequencies,
-                                size_t                 most);
+/* Candidate waves: the cells that are local maxima of the level among
+ * their neighbours and stand out of the plane's background by `sigmas`
+ * noise scales, 1 … PATTERN_AXIS_BAND off an axis or, off the axes'
+ * bands, within 0.1 cycles/px of the centre: where a wave a few degrees
+ * off an axis lies, which the plane's search leaves to the axis's
+ * (pattern-background.h) and whose leakage onto the axis is all the
+ * axis's search sees, and where the picture's strong long periods hide
+ * a weak wave. Writes up to `most` of them as (fx, fy) pairs, strongest
+ * first, and returns how many. */
+size_t pattern_waves_candidates (const PatternCells    *cells,
+                                 const PatternRegion   *region,
+                                 const PatternResidual *residual,
+                                 double                 sigmas,
+                                 double                *frequencies,
+                                 size_t                 most);
 
 #endif
