@@ -33,10 +33,12 @@
 /* Candidate waves: the cells beside the axes and at long periods that
  * stand out by this share of the threshold's noise scales
  * (pattern_waves_candidates), at most MOST_CANDIDATES, strongest first.
- * On the axes themselves a picture's own rows and columns (lines of
- * text, windows) repeat across the whole image as a pattern does, so
- * there only the threshold speaks, and a candidate the pixels place
- * within AXIS_BINS of an axis is dropped. The pixels confirm a candidate
+ * On the axes a picture's own rows and columns (lines of text, windows)
+ * repeat across the whole image as a pattern does, but not as one
+ * cosine: a candidate on an axis is dropped where its second harmonic
+ * or its half frequency is as constant (CONSTANT_WAVE) with at least
+ * HARMONIC_SHARE of its amplitude; a candidate off the axes that the
+ * pixels place within AXIS_BINS of one is dropped. The pixels confirm a candidate
  * whose cosine's constancy across the image (pattern-waves.h) reaches
  * CONSTANT_WAVE: it joins as a wave, or takes the place of a disc or
  * drifting wave found within NEAR_BINS (whose peak it was); a found wave
@@ -47,6 +49,7 @@
 #define NEAR_BINS       1.5
 #define AXIS_BINS       0.5
 #define CONSTANT_WAVE   1.4
+#define HARMONIC_SHARE  0.25
 #define DRIFTING_WAVE   1.0
 #define CONFIRM_SIDE    1024
 
@@ -138,6 +141,19 @@ notches_of (const PatternPeakList *list,
   return 1;
 }
 
+/* An empty `found` holds no arrays, as one that found nothing. */
+static void
+found_tidy (PatternsFound *found)
+{
+  if (found->count == 0 && found->candidate_count == 0)
+    {
+      double small_period = found->small_period;
+
+      patterns_found_clear (found);
+      found->small_period = small_period;
+    }
+}
+
 /* The notch of `found` whose frequency, or its mirror's, lies within
  * NEAR_BINS bins of (fx, fy) in a width × height image, nearest first
  * among those; −1 where none does. `waves_only`: only waves count. */
@@ -220,6 +236,8 @@ search_peaks (const PatternCells    *cells,
     }
   if (ok && found->small_period == 0)
     candidates_of (cells, region, residual, CANDIDATE_SHARE * sigmas, found);
+  if (ok)
+    found_tidy (found);
   pattern_peak_list_clear (&list);
   return ok;
 }
@@ -349,19 +367,47 @@ confirm_plane (const float       *pixels,
 }
 
 /* The constancy of the wave near (*fx, *fy) in `plane`, whose frequency
- * is refined first; −1 when memory runs out. */
+ * is refined first, and its amplitude (where not NULL); −1 when memory
+ * runs out. */
 static double
 refined_constancy (const float *plane,
                    size_t       side_x,
                    size_t       side_y,
                    double      *fx,
                    double      *fy,
+                   double      *amplitude,
                    RowSplit     split)
 {
   if (! fitted_waves_refine (plane, side_x, side_y, side_x, fx, fy, split))
     return -1;
   return pattern_waves_constancy (plane, side_x, side_y, side_x, *fx, *fy,
-                                  split);
+                                  amplitude, split);
+}
+
+/* Whether the cosine of (fx, fy), of `amplitude`, has a harmonic (twice
+ * its frequency) or is one (half of it) that is as constant and not much
+ * weaker: a periodic structure of the picture that is no cosine. */
+static int
+has_harmonics (const float *plane,
+               size_t       side_x,
+               size_t       side_y,
+               double       fx,
+               double       fy,
+               double       amplitude,
+               RowSplit     split)
+{
+  for (double times = 0.5; times <= 2; times *= 4)
+    {
+      double other;
+      double constancy = pattern_waves_constancy (plane, side_x, side_y,
+                                                  side_x, times * fx,
+                                                  times * fy, &other, split);
+
+      if (fabs (times * fx) <= 0.5 && fabs (times * fy) <= 0.5 &&
+          constancy >= CONSTANT_WAVE && other >= HARMONIC_SHARE * amplitude)
+        return 1;
+    }
+  return 0;
 }
 
 /* Whether (fx, fy) lies within AXIS_BINS of an axis of a width × height
@@ -395,7 +441,7 @@ judge_found (PatternsFound *found,
       if (notch[2] != 0)
         continue;
       constancy[i] = refined_constancy (plane, side_x, side_y, &fx, &fy,
-                                        split);
+                                        NULL, split);
       if (constancy[i] < 0)
         return 0;
       if (constancy[i] < DRIFTING_WAVE)
@@ -419,13 +465,18 @@ judge_candidates (PatternsFound *found,
   for (size_t c = 0; c < found->candidate_count; c++)
     {
       double fx = found->candidates[2 * c], fy = found->candidates[2 * c + 1];
+      int    on_axis = fx == 0 || fy == 0;
+      double amplitude;
       double measured = refined_constancy (plane, side_x, side_y, &fx, &fy,
-                                           split);
+                                           &amplitude, split);
       long   near;
 
       if (measured < 0)
         return 0;
-      if (measured < CONSTANT_WAVE || beside_axis (fx, fy, side_x, side_y))
+      if (measured < CONSTANT_WAVE ||
+          (on_axis ? has_harmonics (plane, side_x, side_y, fx, fy, amplitude,
+                                    split)
+                   : beside_axis (fx, fy, side_x, side_y)))
         continue;
       near = found_near (found, fx, fy, side_x, side_y, 0);
       if (near >= 0 && constancy[near] >= DRIFTING_WAVE)
@@ -439,6 +490,33 @@ judge_candidates (PatternsFound *found,
       constancy[near]              = measured;
     }
   return 1;
+}
+
+/* Subtracts the waves found from the plane, so that what a strong one
+ * leaks near it is no candidate of its own. 0 when memory runs out. */
+static int
+remove_found_waves (const PatternsFound *found,
+                    float               *plane,
+                    size_t               side_x,
+                    size_t               side_y,
+                    RowSplit             split)
+{
+  double *waves = malloc (2 * found->count * sizeof *waves + 1);
+  double *discs = malloc (3 * found->count * sizeof *discs + 1);
+  size_t  disc_count, count;
+  int     ok;
+
+  ok = waves && discs;
+  if (ok)
+    {
+      count = fitted_waves_split (found->notches, found->count, waves, discs,
+                                  &disc_count);
+      ok = fitted_waves_remove (plane, 1, 0, side_x, side_y, side_x, waves,
+                                count, split);
+    }
+  free (waves);
+  free (discs);
+  return ok;
 }
 
 fftcl_status
@@ -465,10 +543,12 @@ patterns_confirm_waves (PatternsFound     *found,
                       sizeof *constancy + 1);
   ok = plane && constancy &&
        judge_found (found, plane, side_x, side_y, constancy, split) &&
+       remove_found_waves (found, plane, side_x, side_y, split) &&
        judge_candidates (found, plane, side_x, side_y, constancy, split);
   found->candidate_count = 0;
   free (constancy);
   free (plane);
+  found_tidy (found);
   return ok ? FFTCL_OK : fail (err, FFTCL_ERROR_MEMORY, "out of memory");
 }
 

@@ -94,7 +94,8 @@ tile_amplitude (const TileRowJob     *job,
 
 static double
 constancy_of (const double complex *amplitudes,
-              size_t                count)
+              size_t                count,
+              double               *amplitude)
 {
   double complex mean = 0;
   double         spread = 0;
@@ -104,6 +105,8 @@ constancy_of (const double complex *amplitudes,
   for (size_t t = 0; t < count; t++)
     spread += pow (cabs (amplitudes[t] - mean), 2) / count;
   spread = sqrt (spread);
+  if (amplitude)
+    *amplitude = cabs (mean);
   return spread > 0 ? cabs (mean) / spread : INFINITY;
 }
 
@@ -114,6 +117,7 @@ pattern_waves_constancy (const float *plane,
                          size_t       stride,
                          double       fx,
                          double       fy,
+                         double      *amplitude,
                          RowSplit     split)
 {
   size_t          tiles  = TILES;
@@ -124,6 +128,8 @@ pattern_waves_constancy (const float *plane,
   while (tiles > 1 && (width / tiles < LEAST_TILE ||
                        height / tiles < LEAST_TILE))
     tiles--;
+  if (amplitude)
+    *amplitude = 0;
   if (tiles < 2)
     return 0;
   tw = width / tiles;
@@ -155,7 +161,7 @@ pattern_waves_constancy (const float *plane,
         for (size_t j = 0; j < tiles; j++)
           amplitudes[i * tiles + j] = tile_amplitude (&job, row_phasor,
                                                       row_window, th, i, j);
-      constancy = constancy_of (amplitudes, tiles * tiles);
+      constancy = constancy_of (amplitudes, tiles * tiles, amplitude);
     }
   free (phasor);
   free (window);
@@ -235,6 +241,39 @@ consider_near (NearAxes              *near,
     keep_near (near, cells, u, v, standout);
 }
 
+/* The local maxima of an axis's standout (pattern-background.h) above
+ * `sigmas` of its noise scales. */
+static void
+axis_candidates (NearAxes              *near,
+                 const PatternCells    *cells,
+                 const PatternRegion   *region,
+                 const PatternResidual *residual,
+                 double                 sigmas,
+                 PatternPlace           place)
+{
+  int                 row_axis  = place == PATTERN_ON_ROW_AXIS;
+  const float        *standout  = row_axis ? residual->along_fx
+                                           : residual->along_fy;
+  size_t              n         = row_axis ? residual->along_fx_count
+                                           : residual->along_fy_count;
+  const PatternNoise *noise     = row_axis ? &residual->row_axis
+                                           : &residual->column_axis;
+  float               threshold = noise->median +
+                                  sigmas * fmax (noise->scale,
+                                                 PATTERN_LEAST_SCALE);
+
+  for (size_t i = 1; i + 1 < n; i++)
+    {
+      size_t u, v;
+
+      pattern_axis_cell (cells, place, i, &u, &v);
+      if (standout[i] > threshold && standout[i] > standout[i - 1] &&
+          standout[i] >= standout[i + 1] &&
+          pattern_region_holds_cell (region, cells, u, v))
+        keep_near (near, cells, u, v, standout[i]);
+    }
+}
+
 size_t
 pattern_waves_candidates (const PatternCells    *cells,
                           const PatternRegion   *region,
@@ -254,6 +293,10 @@ pattern_waves_candidates (const PatternCells    *cells,
   if (near.most == 0)
     return 0;
   pattern_cells_frequency (cells, cx + 1, cy, &cell_fx, &unused);
+  axis_candidates (&near, cells, region, residual, sigmas,
+                   PATTERN_ON_ROW_AXIS);
+  axis_candidates (&near, cells, region, residual, sigmas,
+                   PATTERN_ON_COLUMN_AXIS);
   for (size_t v = cy + 1; v < cells->cells_y; v++)
     {
       size_t reach = 0;

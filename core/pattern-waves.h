@@ -25,19 +25,24 @@
  * amplitude there (Hann-windowed, its mean taken out, its phase counted
  * from the plane's corner), their mean's magnitude over their spread
  * around it. About 0.25 for content that is not one cosine; large for a
- * wave. −1 when memory runs out. */
+ * wave. *amplitude (where not NULL) is their mean's magnitude, the
+ * cosine's amplitude. −1 when memory runs out. */
 double pattern_waves_constancy (const float *plane,
                                 size_t       width,
                                 size_t       height,
                                 size_t       stride,
                                 double       fx,
                                 double       fy,
+                                double      *amplitude,
                                 RowSplit     split);
 
-/* Candidate waves: the cells that are local maxima of the level among
- * their neighbours and stand out of the plane's background by `sigmas`
- * noise scales, 1 … PATTERN_AXIS_BAND off an axis or, off the axes'
- * bands, within 0.1 cycles/px of the centre: where a wave a few degrees
+/* Candidate waves: the cells of the axes whose standout is a local
+ * maximum along the axis above `sigmas` of the axis's noise scales, and
+ * the cells that are local maxima of the level among their neighbours
+ * and stand out of the plane's background by `sigmas` noise scales,
+ * 1 … PATTERN_AXIS_BAND off an axis or, off the axes' bands, within 0.1
+ * cycles/px of the centre: on an axis, a wave weaker than the axis's own
+ * structure; where a wave a few degrees
  * off an axis lies, which the plane's search leaves to the axis's
  * (pattern-background.h) and whose leakage onto the axis is all the
  * axis's search sees, and where the picture's strong long periods hide

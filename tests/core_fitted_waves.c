@@ -206,7 +206,7 @@ constancy_with (size_t w, size_t h, const Wave *wave, double drift)
                                           wave->phase[0]) : 0));
       }
   constancy = pattern_waves_constancy (plane, w, h, w, wave ? wave->fx : 0.17,
-                                       wave ? wave->fy : 0.09, NULL);
+                                       wave ? wave->fy : 0.09, NULL, NULL);
   free (plane);
   return constancy;
 }
