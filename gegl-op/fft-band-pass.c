@@ -190,31 +190,46 @@ settings_from (const GeglProperties *o)
   };
 }
 
+/* The input's format, or R'G'B'A float where nothing is connected. */
+static const Babl *
+source_format (GeglOperation *operation)
+{
+  const Babl *source = gegl_operation_get_source_format (operation, "input");
+
+  return source ? source : babl_format ("R'G'B'A float");
+}
+
+static gboolean
+is_gray (const Babl *format)
+{
+  return (babl_get_model_flags (babl_format_get_model (format)) &
+          BABL_MODEL_FLAG_GRAY) != 0;
+}
+
 /* As the plug-in filters a drawable stored in the input's format. */
 static RenderFormat
 filtered_format (GeglOperation *operation)
 {
-  const GeglProperties *o        = GEGL_PROPERTIES (operation);
-  const Babl           *source   = gegl_operation_get_source_format (operation,
-                                                                     "input");
-  BandpassSettings      settings = settings_from (o);
-  BablModelFlag         flags;
+  const Babl       *source   = source_format (operation);
+  BandpassSettings  settings = settings_from (GEGL_PROPERTIES (operation));
 
-  if (! source)
-    source = babl_format ("R'G'B'A float");
-  flags = babl_get_model_flags (babl_format_get_model (source));
-
-  return render_format_for (source, (flags & BABL_MODEL_FLAG_GRAY) != 0,
+  return render_format_for (source, is_gray (source),
                             babl_format_has_alpha (source), &settings);
 }
 
+/* The output is in the input's own model, in float, as the plug-in writes
+ * a drawable: a pixel that is not filtered comes back as read, not as
+ * converted to CIE Lab or linear light and back. */
 static void
 prepare (GeglOperation *operation)
 {
-  RenderFormat format = filtered_format (operation);
+  const Babl *source = source_format (operation);
 
-  gegl_operation_set_format (operation, "input",  format.format);
-  gegl_operation_set_format (operation, "output", format.format);
+  gegl_operation_set_format (operation, "input",
+                             filtered_format (operation).format);
+  gegl_operation_set_format (operation, "output",
+                             render_format_as_stored (source, is_gray (source),
+                                                      babl_format_has_alpha (source)));
 }
 
 /* Every output pixel depends on every input pixel. */

@@ -502,6 +502,8 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
   drop_spectrum (renderer);
   start_ms = step_timings_now_ms ();
   drawable_pixels_write (target, renderer->format.format, renderer->pixels);
+  drawable_pixels_keep_unseen (&renderer->drawable, target,
+                               renderer->format.format);
   renderer->timings.crop_write_ms += step_timings_now_ms () - start_ms;
   g_clear_pointer (&renderer->pixels, g_free);
   g_clear_pointer (&renderer->drawable.stored, g_free);
