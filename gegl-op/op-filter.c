@@ -363,7 +363,9 @@ filter_buffers (const Filtering        *filtering,
   g_free (pixels);
   if (settings->output == BANDPASS_OUTPUT_REMOVED_PART)
     write_removed_part (filtering, input, output);
-  buffer_pixels_keep_unseen (input, output, area, format);
+  buffer_pixels_keep_unseen (input, output, area,
+                             settings->output == BANDPASS_OUTPUT_REMOVED_PART
+                             ? NULL : format);
   return TRUE;
 }
 

@@ -280,7 +280,8 @@ buffer_pixels_keep_unseen (GeglBuffer          *source,
   UnseenKeeping keeping;
   gint          components;
 
-  if (babl_format_get_model (filtered) == babl_format_get_model (stored) ||
+  if ((filtered &&
+       babl_format_get_model (filtered) == babl_format_get_model (stored)) ||
       (type != babl_type ("half") && type != babl_type ("float") &&
        type != babl_type ("double")))
     return;

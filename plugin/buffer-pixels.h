@@ -58,10 +58,11 @@ void        buffer_pixels_write      (GeglBuffer          *buffer,
                                       gconstpointer        memory);
 
 /* Once `target` is written from values filtered in `filtered`: where
- * that is another model than `target`'s and `target` stores float
- * values (half, float, double), writes each pixel of `area` whose colour
- * `source` holds as NaN or ±inf back into `target` as `source` holds it
- * (in float), since babl's conversion to `filtered` and back may have
+ * that is another model than `target`'s, or `filtered` is NULL (`target`
+ * holds something else, such as a removed part), and `target` stores
+ * float values (half, float, double), writes each pixel of `area` whose
+ * colour `source` holds as NaN or ±inf back into `target` as `source`
+ * holds it (in float): babl's conversion to `filtered` and back may have
  * spread that value over all the pixel's channels (docs/contract.md,
  * "Non-finite and extreme pixel values"). */
 void        buffer_pixels_keep_unseen (GeglBuffer          *source,
