@@ -225,12 +225,18 @@ buffer_pixels_write (GeglBuffer          *buffer,
 }
 
 /* `area` of `target`, whose pixels are put back where `source`'s colour
- * is not finite, a band of rows at a time in `format`. */
+ * is not finite, a band of rows at a time in `format`; `source`'s
+ * values read as they are stored, brought within `limits` (double beyond
+ * float's range saturates, as when they were read to be filtered) and
+ * converted through `fish`. */
 typedef struct
 {
   GeglBuffer   *source, *target;
   GeglRectangle area;
+  const Babl   *stored;
   const Babl   *format;
+  const Babl   *fish;
+  PixelLimits   limits;
   PixelLayout   layout;
 } UnseenKeeping;
 
@@ -240,8 +246,11 @@ keep_unseen_rows (const void *keeping_pointer,
                   gsize       end)
 {
   const UnseenKeeping *keeping = keeping_pointer;
+  gsize                stored_stride = keeping->area.width *
+                                       babl_format_get_bytes_per_pixel (keeping->stored);
   gsize                stride  = keeping->area.width *
                                  babl_format_get_bytes_per_pixel (keeping->format);
+  guchar              *stored  = g_malloc (BUFFER_PIXELS_CHUNK_ROWS * stored_stride);
   gfloat              *read    = g_malloc (BUFFER_PIXELS_CHUNK_ROWS * stride);
   gfloat              *written = g_malloc (BUFFER_PIXELS_CHUNK_ROWS * stride);
 
@@ -253,8 +262,10 @@ keep_unseen_rows (const void *keeping_pointer,
                                      keeping->area.width, (gint) height };
       gsize               count  = height * keeping->area.width;
 
-      gegl_buffer_get (keeping->source, &rows, 1.0, keeping->format, read,
-                       stride, GEGL_ABYSS_NONE);
+      gegl_buffer_get (keeping->source, &rows, 1.0, keeping->stored, stored,
+                       stored_stride, GEGL_ABYSS_NONE);
+      pixel_limits_apply (keeping->stored, &keeping->limits, stored, count);
+      babl_process (keeping->fish, stored, read, count);
       if (pixel_planes_keep_unseen (&keeping->layout, read, NULL, count) == 0)
         continue;
 
@@ -267,6 +278,7 @@ keep_unseen_rows (const void *keeping_pointer,
 
   g_free (written);
   g_free (read);
+  g_free (stored);
 }
 
 void
@@ -289,7 +301,10 @@ buffer_pixels_keep_unseen (GeglBuffer          *source,
   keeping.source = source;
   keeping.target = target;
   keeping.area   = *area;
+  keeping.stored = gegl_buffer_get_format (source);
   keeping.format = in_float (stored);
+  keeping.fish   = babl_fish (keeping.stored, keeping.format);
+  keeping.limits = pixel_limits_for_reading (keeping.stored, keeping.format);
   components     = babl_format_get_n_components (keeping.format);
   keeping.layout = (PixelLayout) {
     .components    = components,
