@@ -369,8 +369,19 @@ filter_buffers (const Filtering        *filtering,
   return TRUE;
 }
 
-/* The process's FFTW context, made on first use and kept: the kept
- * spectrum's plan belongs to it. Called with the cache locked. */
+/* GEGL's thread setting (GIMP's number of processors inside GIMP). */
+static gint
+gegl_threads (void)
+{
+  gint threads = 1;
+
+  g_object_get (gegl_config (), "threads", &threads, NULL);
+  return MAX (threads, 1);
+}
+
+/* The process's FFTW context, made on first use with GEGL's thread
+ * setting then, and kept: the kept spectrum's plan belongs to it. Called
+ * with the cache locked. */
 static fftcl_context *
 shared_context (gchar **message)
 {
@@ -378,7 +389,10 @@ shared_context (gchar **message)
   fftcl_error           fft_error;
 
   if (! context &&
-      fftcl_context_create (DEVICE, &context, &fft_error) != FFTCL_OK)
+      fftcl_context_create_with_options (DEVICE,
+                                         &(fftcl_context_options) {
+                                           .threads = gegl_threads () },
+                                         &context, &fft_error) != FFTCL_OK)
     {
       fft_failed (&fft_error, message);
       return NULL;
