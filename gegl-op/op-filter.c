@@ -385,14 +385,16 @@ gegl_threads (void)
 static fftcl_context *
 shared_context (gchar **message)
 {
-  static fftcl_context *context;
-  fftcl_error           fft_error;
+  static fftcl_context  *context;
+  fftcl_context_options  options;
+  fftcl_error            fft_error;
 
-  if (! context &&
-      fftcl_context_create_with_options (DEVICE,
-                                         &(fftcl_context_options) {
-                                           .threads = gegl_threads () },
-                                         &context, &fft_error) != FFTCL_OK)
+  if (context)
+    return context;
+
+  options = (fftcl_context_options) { .threads = gegl_threads () };
+  if (fftcl_context_create_with_options (DEVICE, &options, &context,
+                                         &fft_error) != FFTCL_OK)
     {
       fft_failed (&fft_error, message);
       return NULL;
