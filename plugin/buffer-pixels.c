@@ -281,6 +281,18 @@ keep_unseen_rows (const void *keeping_pointer,
   g_free (stored);
 }
 
+gboolean
+buffer_pixels_spreads_unseen (const Babl *stored,
+                              const Babl *filtered)
+{
+  const Babl *type = babl_format_get_type (stored, 0);
+
+  return (type == babl_type ("half") || type == babl_type ("float") ||
+          type == babl_type ("double")) &&
+         (! filtered ||
+          babl_format_get_model (filtered) != babl_format_get_model (stored));
+}
+
 void
 buffer_pixels_keep_unseen (GeglBuffer          *source,
                            GeglBuffer          *target,
@@ -288,14 +300,10 @@ buffer_pixels_keep_unseen (GeglBuffer          *source,
                            const Babl          *filtered)
 {
   const Babl   *stored = gegl_buffer_get_format (target);
-  const Babl   *type   = babl_format_get_type (stored, 0);
   UnseenKeeping keeping;
   gint          components;
 
-  if ((filtered &&
-       babl_format_get_model (filtered) == babl_format_get_model (stored)) ||
-      (type != babl_type ("half") && type != babl_type ("float") &&
-       type != babl_type ("double")))
+  if (! buffer_pixels_spreads_unseen (stored, filtered))
     return;
 
   keeping.source = source;

@@ -57,10 +57,17 @@ void        buffer_pixels_write      (GeglBuffer          *buffer,
                                       const Babl          *format,
                                       gconstpointer        memory);
 
+/* Whether values stored in `stored` and filtered in `filtered` (NULL:
+ * the target holds something else) can hold NaN or ±inf that the
+ * conversion there and back spreads over a pixel's channels: `stored`
+ * holds float values (half, float, double) and `filtered` is another
+ * model, or NULL. */
+gboolean    buffer_pixels_spreads_unseen (const Babl        *stored,
+                                          const Babl        *filtered);
+
 /* Once `target` is written from values filtered in `filtered`: where
- * that is another model than `target`'s, or `filtered` is NULL (`target`
- * holds something else, such as a removed part), and `target` stores
- * float values (half, float, double), writes each pixel of `area` whose
+ * buffer_pixels_spreads_unseen (`target`'s format, `filtered`), writes
+ * each pixel of `area` whose
  * colour `source` holds as NaN or ±inf back into `target` as `source`
  * holds it (in float): babl's conversion to `filtered` and back may have
  * spread that value over all the pixel's channels (docs/contract.md,
