@@ -24,7 +24,8 @@
  * the files keep for the whole process, as FFTW's own documentation
  * states of its planner:
  *   - FFTW's planner and wisdom are global. The first CPU context (or
- *     plan falling back to the CPU) calls fftwf_init_threads and
+ *     plan falling back to the CPU, or fftcl_list_devices, with the
+ *     default cache folder) calls fftwf_init_threads and
  *     fftwf_make_planner_thread_safe once, so that contexts may plan from
  *     several threads, and imports the wisdom file of its cache folder
  *     once. A host that plans with FFTW itself shares that planner and
@@ -179,7 +180,7 @@ typedef struct {
 } fftcl_plan_desc;
 
 /* A plan owns the buffers and kernels it needs and reuses them on every
- * call.
+ * call. Its context must outlive it.
  *
  * When the OpenCL device fails a plan (a kernel does not compile, memory
  * or resources run out, the device is lost), the plan moves to the CPU
