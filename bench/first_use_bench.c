@@ -54,7 +54,7 @@ static double later_median (double *ms, size_t runs)
 /* Waits up to two minutes for the wisdom file; 1 once it exists. */
 static int wisdom_saved (void)
 {
-  char *path = fftcl_cache_path ("fftcl-fftwf-wisdom");
+  char *path = fftcl_cache_path (NULL, "fftcl-fftwf-wisdom");
   struct stat st;
   int saved = 0;
   for (int i = 0; path && !saved && i < 1200; i++)

@@ -3,6 +3,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* CIE 1976 lightness L* against relative luminance Y (white = 1). The
  * linear segment near black also carries the negative luminances that a
@@ -305,4 +306,22 @@ pixel_planes_scatter (const PixelLayout   *layout,
                            ? luminance_to_lightness (value) : value;
           }
       }
+}
+
+size_t
+pixel_planes_keep_unseen (const PixelLayout *layout,
+                          const float       *read,
+                          float             *written,
+                          size_t             count)
+{
+  size_t kept = 0;
+
+  for (size_t i = 0; i < count * layout->components; i += layout->components)
+    if (! colour_is_finite (layout, read + i))
+      {
+        if (written)
+          memcpy (written + i, read + i, layout->components * sizeof (float));
+        kept++;
+      }
+  return kept;
 }

@@ -107,4 +107,16 @@ void pixel_planes_scatter (const PixelLayout   *layout,
                            const float         *scales,
                            float               *pixels);
 
+/* Copies, whole, each of the `count` pixels of `read` whose colour (its
+ * layout->colour_planes leading components) is not finite into
+ * `written`, both laid out as `layout`; `written` NULL: only counts
+ * them. Such a pixel is not filtered, but a conversion there and back
+ * (to CIE Lab, to linear light) may have spread its NaN or inf over all
+ * its channels: this puts its colour back as it was read. The number of
+ * such pixels. */
+size_t pixel_planes_keep_unseen (const PixelLayout *layout,
+                                 const float       *read,
+                                 float             *written,
+                                 size_t             count);
+
 #endif

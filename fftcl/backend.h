@@ -8,10 +8,13 @@
 #include "layout.h"
 
 typedef struct {
-  /* Opens the device that `choice` names (NULL: the backend's default) and
-   * writes its name for people into name[name_size]. */
-  fftcl_status (*open) (const char *choice, void **device, char *name,
-                        size_t name_size, fftcl_error *err);
+  /* Opens the device that `choice` names (NULL: the backend's default)
+   * as `options` say (never NULL; its cache_folder, when not NULL,
+   * outlives the device) and writes its name for people into
+   * name[name_size]. */
+  fftcl_status (*open) (const char *choice,
+                        const fftcl_context_options *options, void **device,
+                        char *name, size_t name_size, fftcl_error *err);
   void (*close) (void *device);
 
   fftcl_status (*plan_create) (void *device, size_t width, size_t height,

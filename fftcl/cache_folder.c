@@ -17,9 +17,9 @@ static void make_parents (char *path)
     }
 }
 
-char *fftcl_cache_path (const char *name)
+char *fftcl_cache_path (const char *folder, const char *name)
 {
-  const char *cache = getenv ("XDG_CACHE_HOME");
+  const char *cache = folder ? folder : getenv ("XDG_CACHE_HOME");
   const char *home = getenv ("HOME");
   const char *base = cache && cache[0] ? cache : home && home[0] ? home : NULL;
   if (!base)

@@ -8,6 +8,7 @@ struct fftcl_context {
   const fftcl_backend *backend;
   void *device;
   char name[256];
+  fftcl_context_options options; /* cache_folder: the context's own copy */
 };
 
 #endif

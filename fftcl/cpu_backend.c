@@ -19,6 +19,8 @@
 
 typedef struct {
   int threads;
+  const char *cache_folder; /* the context's; NULL: the user's */
+  int measures;             /* without FFTCL_NO_BACKGROUND_WISDOM */
 } cpu_device;
 
 
@@ -34,28 +36,49 @@ static void unmap_complex (fftwf_complex *array, size_t count)
     munmap (array, count * sizeof (fftwf_complex));
 }
 
-static pthread_once_t fftw_ready = PTHREAD_ONCE_INIT;
-static int fftw_threads_ok;
+static pthread_mutex_t fftw_lock = PTHREAD_MUTEX_INITIALIZER;
+static int fftw_ready, fftw_threads_ok;
 
 /* FFTW's planner is process-global; making it thread-safe once lets
- * several contexts plan from several threads. */
-static void init_fftw (void)
+ * several contexts plan from several threads. Its wisdom is global too:
+ * the first CPU device loads the file of its cache folder. */
+static int init_fftw (const char *cache_folder)
 {
-  fftw_threads_ok = fftwf_init_threads ();
-  fftwf_make_planner_thread_safe ();
-  cpu_wisdom_load ();
+  pthread_mutex_lock (&fftw_lock);
+  if (!fftw_ready)
+    {
+      fftw_threads_ok = fftwf_init_threads ();
+      fftwf_make_planner_thread_safe ();
+      cpu_wisdom_load (cache_folder);
+      fftw_ready = 1;
+    }
+  int threads_ok = fftw_threads_ok;
+  pthread_mutex_unlock (&fftw_lock);
+  return threads_ok;
 }
 
-static fftcl_status cpu_open (const char *choice, void **device, char *name,
-                              size_t name_size, fftcl_error *err)
+/* The host's thread count, else one per core. */
+static int thread_count (const fftcl_context_options *options, int threads_ok)
+{
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  int wanted = options->threads > 0 ? options->threads
+                                    : cores > 1 ? (int) cores : 1;
+  return threads_ok ? wanted : 1;
+}
+
+static fftcl_status cpu_open (const char *choice,
+                              const fftcl_context_options *options,
+                              void **device, char *name, size_t name_size,
+                              fftcl_error *err)
 {
   (void) choice;
-  pthread_once (&fftw_ready, init_fftw);
+  int threads_ok = init_fftw (options->cache_folder);
   cpu_device *cpu = malloc (sizeof *cpu);
   if (!cpu)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
-  long cores = sysconf (_SC_NPROCESSORS_ONLN);
-  cpu->threads = fftw_threads_ok && cores > 1 ? (int) cores : 1;
+  cpu->threads = thread_count (options, threads_ok);
+  cpu->cache_folder = options->cache_folder;
+  cpu->measures = !(options->flags & FFTCL_NO_BACKGROUND_WISDOM);
   snprintf (name, name_size, "CPU (FFTW, %d thread%s)", cpu->threads,
             cpu->threads == 1 ? "" : "s");
   *device = cpu;
@@ -74,7 +97,10 @@ static fftcl_status make_plan (void *device, size_t width, size_t height,
   cpu_plan *plan = calloc (1, sizeof *plan);
   if (!plan)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
-  plan->threads = ((cpu_device *) device)->threads;
+  const cpu_device *cpu = device;
+  plan->threads = cpu->threads;
+  plan->cache_folder = cpu->cache_folder;
+  plan->measures = cpu->measures;
   plan->width = width;
   plan->height = height;
   plan->batch = batch;
@@ -115,14 +141,15 @@ static void release_filter (cpu_plan *plan)
 }
 
 /* A plan that filtered without FFTW's measured plans has them measured
- * once it is done, so that the measurement takes neither the cores nor
+ * once it is done, unless its host said not to, so that the measurement takes neither the cores nor
  * the memory its filters need. */
 static void cpu_plan_destroy (void *state)
 {
   cpu_plan *plan = state;
-  if (plan->spectrum && !plan->spectrum_forward.whole)
+  if (plan->measures && plan->spectrum && !plan->spectrum_forward.whole)
     cpu_wisdom_measure (plan->width, plan->height,
-                        cpu_spectrum_planes (plan), plan->threads);
+                        cpu_spectrum_planes (plan), plan->threads,
+                        plan->cache_folder);
   destroy_fftw_plan (plan->forward);
   destroy_fftw_plan (plan->inverse);
   release_filter (plan);

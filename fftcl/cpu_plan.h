@@ -15,6 +15,8 @@
 
 typedef struct {
   int threads;
+  const char *cache_folder;             /* its context's; NULL: the user's */
+  int measures;                         /* has new sizes measured */
   size_t width, height, batch;
   int mirrored;                         /* see FFTCL_MIRRORED */
   fftwf_plan forward, inverse;          /* fftcl_transform, planned lazily */

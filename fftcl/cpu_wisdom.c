@@ -15,15 +15,15 @@
  * rigour). */
 #define MEASURED_AREA_MAX ((size_t) 8192 * 8192)
 
-/* FFTW's wisdom file for single precision, in the user's cache folder. */
-static char *wisdom_path (void)
+/* FFTW's wisdom file for single precision, in the cache folder. */
+static char *wisdom_path (const char *cache_folder)
 {
-  return fftcl_cache_path ("fftcl-fftwf-wisdom");
+  return fftcl_cache_path (cache_folder, "fftcl-fftwf-wisdom");
 }
 
-void cpu_wisdom_load (void)
+void cpu_wisdom_load (const char *cache_folder)
 {
-  char *path = wisdom_path ();
+  char *path = wisdom_path (cache_folder);
   if (path)
     fftwf_import_wisdom_from_filename (path);
   free (path);
@@ -31,9 +31,9 @@ void cpu_wisdom_load (void)
 
 /* Written to a temporary name and renamed, so that processes running at
  * the same time never read half a file. */
-static void save_wisdom (void)
+static void save_wisdom (const char *cache_folder)
 {
-  char *path = wisdom_path ();
+  char *path = wisdom_path (cache_folder);
   if (!path)
     return;
   size_t size = strlen (path) + 32;
@@ -64,6 +64,7 @@ fftwf_plan cpu_plan_planes (size_t width, size_t height, size_t planes,
 typedef struct {
   size_t width, height, planes;
   int threads;
+  char *cache_folder; /* its own copy, or NULL */
 } measured_size;
 
 static pthread_mutex_t measuring_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -101,14 +102,15 @@ static void *measure (void *size_pointer)
     }
   if (memory != MAP_FAILED)
     munmap (memory, bytes);
-  free (size);
   /* Cleared before the file is written, so that whoever sees the file
    * finds the planner free. */
   pthread_mutex_lock (&measuring_lock);
   measuring = 0;
   pthread_mutex_unlock (&measuring_lock);
   if (made)
-    save_wisdom ();
+    save_wisdom (size->cache_folder);
+  free (size->cache_folder);
+  free (size);
   return NULL;
 }
 
@@ -123,12 +125,21 @@ static int start_measuring (const measured_size *size)
       return 0;
     }
   *copy = *size;
+  if (size->cache_folder && !(copy->cache_folder = strdup (size->cache_folder)))
+    {
+      pthread_attr_destroy (&attributes);
+      free (copy);
+      return 0;
+    }
   pthread_attr_setdetachstate (&attributes, PTHREAD_CREATE_DETACHED);
   pthread_t id;
   int started = pthread_create (&id, &attributes, measure, copy) == 0;
   pthread_attr_destroy (&attributes);
   if (!started)
-    free (copy);
+    {
+      free (copy->cache_folder);
+      free (copy);
+    }
   return started;
 }
 
@@ -151,11 +162,12 @@ fftwf_plan cpu_wisdom_plan (size_t width, size_t height, size_t planes,
 }
 
 void cpu_wisdom_measure (size_t width, size_t height, size_t planes,
-                         int threads)
+                         int threads, const char *cache_folder)
 {
   if (width * height > MEASURED_AREA_MAX)
     return;
-  const measured_size size = { width, height, planes, threads };
+  const measured_size size = { width, height, planes, threads,
+                               (char *) cache_folder };
   pthread_mutex_lock (&measuring_lock);
   if (!measuring)
     measuring = start_measuring (&size);

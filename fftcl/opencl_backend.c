@@ -93,11 +93,13 @@ static size_t plane_bytes (const opencl_plan *plan)
   return area_of (plan) * 2 * sizeof (float);
 }
 
-static fftcl_status open_device (const char *choice, void **device,
-                                 char *name, size_t name_size,
+static fftcl_status open_device (const char *choice,
+                                 const fftcl_context_options *options,
+                                 void **device, char *name, size_t name_size,
                                  fftcl_error *err)
 {
-  return fftcl_ocl_device_open (choice, (fftcl_ocl_device **) device, name,
+  return fftcl_ocl_device_open (choice, options->cache_folder,
+                                (fftcl_ocl_device **) device, name,
                                 name_size, err);
 }
 

@@ -43,12 +43,12 @@ fftcl_ocl_cache_key fftcl_ocl_cache_key_add (fftcl_ocl_cache_key key,
                                  fnv1a (key.check, bytes, size) };
 }
 
-static char *entry_path (fftcl_ocl_cache_key key)
+static char *entry_path (const char *cache_folder, fftcl_ocl_cache_key key)
 {
   char name[64];
   snprintf (name, sizeof name, "fftcl/%016llx.bin",
             (unsigned long long) key.name);
-  return fftcl_cache_path (name);
+  return fftcl_cache_path (cache_folder, name);
 }
 
 static int header_matches (const entry_header *header,
@@ -82,10 +82,11 @@ static unsigned char *read_entry (const char *path, fftcl_ocl_cache_key key,
   return binary;
 }
 
-cl_program fftcl_ocl_cache_load (cl_context context, cl_device_id device,
-                                 const char *options, fftcl_ocl_cache_key key)
+cl_program fftcl_ocl_cache_load (const char *cache_folder, cl_context context,
+                                 cl_device_id device, const char *options,
+                                 fftcl_ocl_cache_key key)
 {
-  char *path = entry_path (key);
+  char *path = entry_path (cache_folder, key);
   size_t size = 0;
   unsigned char *binary = path ? read_entry (path, key, &size) : NULL;
   free (path);
@@ -153,11 +154,12 @@ static void write_entry (const char *path, fftcl_ocl_cache_key key,
   free (temporary);
 }
 
-void fftcl_ocl_cache_store (cl_program program, fftcl_ocl_cache_key key)
+void fftcl_ocl_cache_store (const char *cache_folder, cl_program program,
+                            fftcl_ocl_cache_key key)
 {
   size_t size = 0;
   unsigned char *binary = program_binary (program, &size);
-  char *path = binary ? entry_path (key) : NULL;
+  char *path = binary ? entry_path (cache_folder, key) : NULL;
   if (path)
     write_entry (path, key, binary, size);
   free (path);

@@ -1,7 +1,7 @@
 /* Program binaries kept on disk, so that only the first process on a
  * device and driver compiles the kernels: one file per device, driver,
  * kernel source and set of build options under fftcl_cache_path
- * ("fftcl/"). Best effort throughout: a missing, corrupt, stale or
+ * ("fftcl/") of a cache folder (NULL: the user's). Best effort throughout: a missing, corrupt, stale or
  * unwritable cache only means compiling from source. */
 #ifndef FFTCL_OPENCL_CACHE_H
 #define FFTCL_OPENCL_CACHE_H
@@ -24,11 +24,13 @@ fftcl_ocl_cache_key fftcl_ocl_cache_key_add (fftcl_ocl_cache_key key,
 
 /* A program built for `device` from the binary cached under `key`, or NULL
  * when there is none that loads and builds. */
-cl_program fftcl_ocl_cache_load (cl_context context, cl_device_id device,
-                                 const char *options, fftcl_ocl_cache_key key);
+cl_program fftcl_ocl_cache_load (const char *cache_folder, cl_context context,
+                                 cl_device_id device, const char *options,
+                                 fftcl_ocl_cache_key key);
 
 /* Writes the binary of `program` (built for `device` alone) under `key`,
  * atomically: readers see the old file or the whole new one. */
-void fftcl_ocl_cache_store (cl_program program, fftcl_ocl_cache_key key);
+void fftcl_ocl_cache_store (const char *cache_folder, cl_program program,
+                            fftcl_ocl_cache_key key);
 
 #endif

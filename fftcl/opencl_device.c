@@ -105,12 +105,14 @@ static fftcl_status create_queue (fftcl_ocl_device *device,
 }
 
 fftcl_status fftcl_ocl_device_open (const char *choice,
+                                    const char *cache_folder,
                                     fftcl_ocl_device **out, char *name,
                                     size_t name_size, fftcl_error *err)
 {
   fftcl_ocl_device *device = calloc (1, sizeof *device);
   if (!device)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  device->cache_folder = cache_folder;
   cl_platform_id platform;
   cl_program filter_program;
   fftcl_status status
@@ -224,14 +226,15 @@ fftcl_status fftcl_ocl_device_program (fftcl_ocl_device *device,
   fftcl_ocl_cache_key key
     = fftcl_ocl_cache_key_add (device->cache_key, options);
   cl_program program
-    = fftcl_ocl_cache_load (device->context, device->id, options, key);
+    = fftcl_ocl_cache_load (device->cache_folder, device->context,
+                            device->id, options, key);
   fftcl_status status = FFTCL_OK;
   if (!program)
     {
       status = build (device, options, &program, err);
       if (status != FFTCL_OK)
         return status;
-      fftcl_ocl_cache_store (program, key);
+      fftcl_ocl_cache_store (device->cache_folder, program, key);
     }
   status = remember (device, options, program, err);
   if (status != FFTCL_OK)

@@ -25,12 +25,14 @@ typedef struct {
   cl_ulong max_alloc_bytes;   /* the largest buffer */
   cl_ulong global_bytes;
   fftcl_ocl_cache_key cache_key; /* device, driver and kernel source */
+  const char *cache_folder;   /* the context's; NULL: the user's */
   fftcl_ocl_program *programs; /* built so far, one per set of options */
   size_t program_count;
 } fftcl_ocl_device;
 
 /* Opens the device fftcl_ocl_select picks and builds the kernels that need
- * no options, so a broken compiler shows up here.
+ * no options, so a broken compiler shows up here; the binaries are cached
+ * in `cache_folder` (which outlives the device; NULL: the user's).
  *
  * For tests, FFTCL_OPENCL_LOCAL_MEMORY (bytes) lowers the local memory the
  * FFT plans for: a CPU device then takes the multi-stage paths that GPUs
@@ -39,6 +41,7 @@ typedef struct {
  * work-items hold more values. FFTCL_OPENCL_AS_GPU, when set, plans a CPU
  * device's kernels as for a GPU (radix, tiles, passes written out). */
 fftcl_status fftcl_ocl_device_open (const char *choice,
+                                    const char *cache_folder,
                                     fftcl_ocl_device **out, char *name,
                                     size_t name_size, fftcl_error *err);
 void fftcl_ocl_device_close (fftcl_ocl_device *device);

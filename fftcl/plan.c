@@ -53,7 +53,8 @@ static fftcl_status move_to_cpu (fftcl_plan *plan, const fftcl_error *cause,
   void *device = NULL, *state = NULL;
   fftcl_error cpu_err = { 0 };
   fftcl_status status
-    = fftcl_cpu_backend.open (NULL, &device, name, sizeof name, &cpu_err);
+    = fftcl_cpu_backend.open (NULL, &plan->context->options, &device, name,
+                              sizeof name, &cpu_err);
   if (status == FFTCL_OK)
     status = (plan->mirrored ? fftcl_cpu_backend.plan_create_mirrored
                              : fftcl_cpu_backend.plan_create) (
@@ -152,7 +153,7 @@ fftcl_status fftcl_plan_create (fftcl_context *ctx,
   fftcl_plan *plan = calloc (1, sizeof *plan);
   if (!plan)
     return fftcl_out_of_memory (err);
-  *plan = (fftcl_plan) { .backend = ctx->backend,
+  *plan = (fftcl_plan) { .context = ctx, .backend = ctx->backend,
                          .width = desc->width,
                          .height = desc->height,
                          .batch = desc->batch,

@@ -13,6 +13,7 @@
  * transform, the planes of the last load (apply and the spectrum view have
  * no input of their own: the CPU plan loads those planes first). */
 struct fftcl_plan {
+  const fftcl_context *context; /* whose options a fallback takes */
   const fftcl_backend *backend;
   void *state;
   size_t width, height, batch;

@@ -12,113 +12,113 @@
 #include "pattern-finder.h"
 
 enum_start (fft_band_pass_shape)
-  enum_value (FFT_BAND_PASS_GAUSSIAN,    "gaussian",    "Gaussian")
-  enum_value (FFT_BAND_PASS_BUTTERWORTH, "butterworth", "Butterworth")
-  enum_value (FFT_BAND_PASS_IDEAL,       "ideal",       "Ideal (sharp)")
+  enum_value (FFT_BAND_PASS_GAUSSIAN,    "gaussian",    N_("Gaussian"))
+  enum_value (FFT_BAND_PASS_BUTTERWORTH, "butterworth", N_("Butterworth"))
+  enum_value (FFT_BAND_PASS_IDEAL,       "ideal",       N_("Ideal (sharp)"))
 enum_end (FftBandPassShape)
 
 enum_start (fft_band_pass_mode)
-  enum_value (FFT_BAND_PASS_PASS,   "band-pass",   "Band-pass")
-  enum_value (FFT_BAND_PASS_REJECT, "band-reject", "Band-reject")
+  enum_value (FFT_BAND_PASS_PASS,   "band-pass",   N_("Band-pass"))
+  enum_value (FFT_BAND_PASS_REJECT, "band-reject", N_("Band-reject"))
 enum_end (FftBandPassMode)
 
 enum_start (fft_band_pass_stripes)
-  enum_value (FFT_BAND_PASS_STRIPES_NONE,       "none",       "None")
-  enum_value (FFT_BAND_PASS_STRIPES_HORIZONTAL, "horizontal", "Horizontal")
-  enum_value (FFT_BAND_PASS_STRIPES_VERTICAL,   "vertical",   "Vertical")
+  enum_value (FFT_BAND_PASS_STRIPES_NONE,       "none",       N_("None"))
+  enum_value (FFT_BAND_PASS_STRIPES_HORIZONTAL, "horizontal", N_("Horizontal"))
+  enum_value (FFT_BAND_PASS_STRIPES_VERTICAL,   "vertical",   N_("Vertical"))
 enum_end (FftBandPassStripes)
 
 enum_start (fft_band_pass_padding)
-  enum_value (FFT_BAND_PASS_MIRROR, "mirror", "Mirror")
-  enum_value (FFT_BAND_PASS_ZERO,   "zero",   "Zero")
-  enum_value (FFT_BAND_PASS_SMOOTH, "smooth", "Smooth (gradients run on)")
+  enum_value (FFT_BAND_PASS_MIRROR, "mirror", N_("Mirror"))
+  enum_value (FFT_BAND_PASS_ZERO,   "zero",   N_("Zero"))
+  enum_value (FFT_BAND_PASS_SMOOTH, "smooth", N_("Smooth (gradients run on)"))
 enum_end (FftBandPassPadding)
 
 enum_start (fft_band_pass_channels)
-  enum_value (FFT_BAND_PASS_RGB,       "rgb",       "Each RGB channel")
-  enum_value (FFT_BAND_PASS_LUMINANCE, "luminance", "Luminance only")
+  enum_value (FFT_BAND_PASS_RGB,       "rgb",       N_("Each RGB channel"))
+  enum_value (FFT_BAND_PASS_LUMINANCE, "luminance", N_("Luminance only"))
 enum_end (FftBandPassChannels)
 
 enum_start (fft_band_pass_output)
-  enum_value (FFT_BAND_PASS_RESULT,       "result",       "Result")
+  enum_value (FFT_BAND_PASS_RESULT,       "result",       N_("Result"))
   enum_value (FFT_BAND_PASS_REMOVED_PART, "removed-part",
-              "Removed part (for Grain merge)")
+              N_("Removed part (for Grain merge)"))
 enum_end (FftBandPassOutput)
 
-property_double (large_structures, "Large structures (px)", 40.0)
-  description ("Remove structures larger than this period, in pixels; "
-               "0 keeps all large structures")
+property_double (large_structures, _("Large structures (px)"), 40.0)
+  description (_("Remove structures larger than this period, in pixels; "
+                 "0 keeps all large structures"))
   value_range (0.0, 1e6)
   ui_range (0.0, 1000.0)
 
-property_double (small_structures, "Small structures (px)", 3.0)
-  description ("Remove structures smaller than this period, in pixels; "
-               "0 keeps all small structures")
+property_double (small_structures, _("Small structures (px)"), 3.0)
+  description (_("Remove structures smaller than this period, in pixels; "
+                 "0 keeps all small structures"))
   value_range (0.0, 1e6)
   ui_range (0.0, 100.0)
 
-property_enum (shape, "Edge shape", FftBandPassShape, fft_band_pass_shape,
+property_enum (shape, _("Edge shape"), FftBandPassShape, fft_band_pass_shape,
                FFT_BAND_PASS_GAUSSIAN)
-  description ("How the pass band ends at the cut-offs")
+  description (_("How the pass band ends at the cut-offs"))
 
-property_double (order, "Butterworth order", 2.0)
-  description ("Butterworth order: higher is steeper")
+property_double (order, _("Butterworth order"), 2.0)
+  description (_("Butterworth order: higher is steeper"))
   value_range (0.5, 20.0)
 
-property_enum (mode, "Mode", FftBandPassMode, fft_band_pass_mode,
+property_enum (mode, _("Mode"), FftBandPassMode, fft_band_pass_mode,
                FFT_BAND_PASS_PASS)
-  description ("Keep the band, or remove it")
+  description (_("Keep the band, or remove it"))
 
-property_boolean (keep_mean, "Keep mean brightness", TRUE)
-  description ("The mean (DC term) passes unchanged")
+property_boolean (keep_mean, _("Keep mean brightness"), TRUE)
+  description (_("The mean (DC term) passes unchanged"))
 
-property_enum (stripes, "Suppress stripes", FftBandPassStripes,
+property_enum (stripes, _("Suppress stripes"), FftBandPassStripes,
                fft_band_pass_stripes, FFT_BAND_PASS_STRIPES_NONE)
-  description ("Also suppress horizontal or vertical stripes")
+  description (_("Also suppress horizontal or vertical stripes"))
 
-property_double (stripe_tolerance, "Stripe tolerance (%)", 5.0)
-  description ("Tolerance of direction for stripe suppression, in percent")
+property_double (stripe_tolerance, _("Stripe tolerance (%)"), 5.0)
+  description (_("Tolerance of direction for stripe suppression, in percent"))
   value_range (0.0, 100.0)
 
-property_string (notches, "Notches", "")
-  description ("Notch (reject) discs as numbers fx fy radius in cycles per "
-               "pixel, three per notch; each also rejects its mirror "
-               "(-fx, -fy)")
+property_string (notches, _("Notches"), "")
+  description (_("Notch (reject) discs as numbers fx fy radius in cycles per "
+                 "pixel, three per notch; each also rejects its mirror "
+                 "(-fx, -fy)"))
 
-property_enum (padding, "Padding", FftBandPassPadding, fft_band_pass_padding,
+property_enum (padding, _("Padding"), FftBandPassPadding, fft_band_pass_padding,
                FFT_BAND_PASS_MIRROR)
-  description ("What fills the margin up to the power-of-two size")
+  description (_("What fills the margin up to the power-of-two size"))
 
-property_enum (channels, "Channels to filter", FftBandPassChannels,
+property_enum (channels, _("Channels to filter"), FftBandPassChannels,
                fft_band_pass_channels, FFT_BAND_PASS_RGB)
-  description ("Filter each colour channel, or only lightness keeping the "
-               "colour")
+  description (_("Filter each colour channel, or only lightness keeping the "
+                 "colour"))
 
-property_boolean (linear, "Linear light", FALSE)
-  description ("Filter linear-light values instead of the stored "
-               "(perceptual) ones")
+property_boolean (linear, _("Linear light"), FALSE)
+  description (_("Filter linear-light values instead of the stored "
+                 "(perceptual) ones"))
 
-property_boolean (find_patterns, "Find patterns", FALSE)
-  description ("Find periodic patterns (halftone, moiré, interference, "
-               "scan lines) in the image and add notches that remove them "
-               "to the given ones")
+property_boolean (find_patterns, _("Find patterns"), FALSE)
+  description (_("Find periodic patterns (halftone, moiré, interference, "
+                 "scan lines) in the image and add notches that remove them "
+                 "to the given ones"))
 
-property_double (pattern_sensitivity, "Pattern sensitivity",
+property_double (pattern_sensitivity, _("Pattern sensitivity"),
                  PATTERN_SENSITIVITY_DEFAULT)
-  description ("How weak a pattern may be and still be found: higher "
-               "finds weaker patterns")
+  description (_("How weak a pattern may be and still be found: higher "
+                 "finds weaker patterns"))
   value_range (PATTERN_SENSITIVITY_MIN, PATTERN_SENSITIVITY_MAX)
 
-property_enum (output, "Output", FftBandPassOutput, fft_band_pass_output,
+property_enum (output, _("Output"), FftBandPassOutput, fft_band_pass_output,
                FFT_BAND_PASS_RESULT)
-  description ("The filtered image, or what the filter removed plus "
-               "one half (mid-grey), which in Grain merge mode over the "
-               "result gives back the input")
+  description (_("The filtered image, or what the filter removed plus "
+                 "one half (mid-grey), which in Grain merge mode over the "
+                 "result gives back the input"))
 
-property_boolean (autoscale, "Autoscale after filtering", FALSE)
-  description ("Stretch the result so that 0.5 % of its values are "
-               "darkest and 0.5 % brightest, as ImageJ's Bandpass with "
-               "1 % saturation")
+property_boolean (autoscale, _("Autoscale after filtering"), FALSE)
+  description (_("Stretch the result so that 0.5 % of its values are "
+                 "darkest and 0.5 % brightest, as ImageJ's Bandpass with "
+                 "1 % saturation"))
 
 #else
 
@@ -126,8 +126,10 @@ property_boolean (autoscale, "Autoscale after filtering", FALSE)
 #define GEGL_OP_NAME     fft_band_pass
 #define GEGL_OP_C_SOURCE fft-band-pass.c
 
-/* gegl-op.h translates the enum labels with dgettext. */
+/* The labels and descriptions are translated in the plug-in's domain
+ * (gegl-op.h translates the enum labels with dgettext). */
 #include <glib/gi18n-lib.h>
+#include <gmodule.h>
 
 #include "gegl-op.h"
 
@@ -190,31 +192,46 @@ settings_from (const GeglProperties *o)
   };
 }
 
+/* The input's format, or R'G'B'A float where nothing is connected. */
+static const Babl *
+source_format (GeglOperation *operation)
+{
+  const Babl *source = gegl_operation_get_source_format (operation, "input");
+
+  return source ? source : babl_format ("R'G'B'A float");
+}
+
+static gboolean
+is_gray (const Babl *format)
+{
+  return (babl_get_model_flags (babl_format_get_model (format)) &
+          BABL_MODEL_FLAG_GRAY) != 0;
+}
+
 /* As the plug-in filters a drawable stored in the input's format. */
 static RenderFormat
 filtered_format (GeglOperation *operation)
 {
-  const GeglProperties *o        = GEGL_PROPERTIES (operation);
-  const Babl           *source   = gegl_operation_get_source_format (operation,
-                                                                     "input");
-  BandpassSettings      settings = settings_from (o);
-  BablModelFlag         flags;
+  const Babl       *source   = source_format (operation);
+  BandpassSettings  settings = settings_from (GEGL_PROPERTIES (operation));
 
-  if (! source)
-    source = babl_format ("R'G'B'A float");
-  flags = babl_get_model_flags (babl_format_get_model (source));
-
-  return render_format_for (source, (flags & BABL_MODEL_FLAG_GRAY) != 0,
+  return render_format_for (source, is_gray (source),
                             babl_format_has_alpha (source), &settings);
 }
 
+/* The output is in the input's own model, in float, as the plug-in writes
+ * a drawable: a pixel that is not filtered comes back as read, not as
+ * converted to CIE Lab or linear light and back. */
 static void
 prepare (GeglOperation *operation)
 {
-  RenderFormat format = filtered_format (operation);
+  const Babl *source = source_format (operation);
 
-  gegl_operation_set_format (operation, "input",  format.format);
-  gegl_operation_set_format (operation, "output", format.format);
+  gegl_operation_set_format (operation, "input",
+                             filtered_format (operation).format);
+  gegl_operation_set_format (operation, "output",
+                             render_format_as_stored (source, is_gray (source),
+                                                      babl_format_has_alpha (source)));
 }
 
 /* Every output pixel depends on every input pixel. */
@@ -298,6 +315,17 @@ process (GeglOperation       *operation,
   return filter (operation, input, output, box);
 }
 
+/* GModule calls this on loading the module, before GEGL registers the
+ * operation and translates its labels: the catalogs are the plug-in's,
+ * in its locale/ folder. NULL: the module may load. */
+G_MODULE_EXPORT const gchar *
+g_module_check_init (GModule *module G_GNUC_UNUSED)
+{
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  return NULL;
+}
+
 static void
 finalize (GObject *object)
 {
@@ -322,15 +350,15 @@ gegl_op_class_init (GeglOpClass *klass)
 
   gegl_operation_class_set_keys (operation_class,
     "name",           "fft:band-pass",
-    "title",          "Band-pass (FFT)",
+    "title",          _("Band-pass (FFT)"),
     "categories",     "frequency:enhance",
     "gimp:menu-path", "<Image>/Filters/Frequency",
-    "gimp:menu-label", "Band-pass (FFT)…",
-    "description",    "Removes large structures (uneven illumination) and "
-                      "small ones (noise) at once through the FFT, with "
-                      "Gaussian, Butterworth or ideal edges, and periodic "
-                      "patterns with notches and stripe suppression; the "
-                      "same filter as Filters › Frequency › Band-pass…",
+    "gimp:menu-label", _("Band-pass (FFT)…"),
+    "description",    _("Removes large structures (uneven illumination) and "
+                        "small ones (noise) at once through the FFT, with "
+                        "Gaussian, Butterworth or ideal edges, and periodic "
+                        "patterns with notches and stripe suppression; the "
+                        "same filter as Filters › Frequency › Band-pass…"),
     NULL);
 }
 

@@ -383,19 +383,38 @@ filter_buffers (const Filtering        *filtering,
   g_free (pixels);
   if (settings->output == BANDPASS_OUTPUT_REMOVED_PART)
     write_removed_part (filtering, input, output);
+  buffer_pixels_keep_unseen (input, output, area,
+                             settings->output == BANDPASS_OUTPUT_REMOVED_PART
+                             ? NULL : format);
   return TRUE;
 }
 
-/* The process's FFTW context, made on first use and kept: the kept
- * spectrum's plan belongs to it. Called with the cache locked. */
+/* GEGL's thread setting (GIMP's number of processors inside GIMP). */
+static gint
+gegl_threads (void)
+{
+  gint threads = 1;
+
+  g_object_get (gegl_config (), "threads", &threads, NULL);
+  return MAX (threads, 1);
+}
+
+/* The process's FFTW context, made on first use with GEGL's thread
+ * setting then, and kept: the kept spectrum's plan belongs to it. Called
+ * with the cache locked. */
 static fftcl_context *
 shared_context (gchar **message)
 {
-  static fftcl_context *context;
-  fftcl_error           fft_error;
+  static fftcl_context  *context;
+  fftcl_context_options  options;
+  fftcl_error            fft_error;
 
-  if (! context &&
-      fftcl_context_create (DEVICE, &context, &fft_error) != FFTCL_OK)
+  if (context)
+    return context;
+
+  options = (fftcl_context_options) { .threads = gegl_threads () };
+  if (fftcl_context_create_with_options (DEVICE, &options, &context,
+                                         &fft_error) != FFTCL_OK)
     {
       fft_failed (&fft_error, message);
       return NULL;

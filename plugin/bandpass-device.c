@@ -27,11 +27,17 @@ BandpassDevice *
 bandpass_device_open (const gchar  *choice,
                       GError      **error)
 {
+  /* The FFTW backend runs on as many threads as GIMP's preferences
+   * give it processors. */
+  const fftcl_context_options options = {
+    .threads = (int) gimp_get_num_processors ()
+  };
   fftcl_context  *context;
   fftcl_error     fft_error;
   BandpassDevice *device;
 
-  if (fftcl_context_create (choice, &context, &fft_error) != FFTCL_OK)
+  if (fftcl_context_create_with_options (choice, &options, &context,
+                                         &fft_error) != FFTCL_OK)
     {
       g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
                    _("No device could be opened for the FFT: %s"),

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "autoscale.h"
+#include "buffer-pixels.h"
 #include "coarse-preview.h"
 #include "drawable-pixels.h"
 #include "filtered-image.h"
@@ -21,6 +22,9 @@ struct _BandpassRenderer
   RenderFormat    format;         /* of `pixels`; format.format is NULL
                                      until they are read */
   gfloat         *pixels;         /* the whole drawable, interleaved */
+  gboolean        unseen;         /* a pixel of `pixels` had a colour that
+                                     is not finite when read, and the
+                                     conversion back may spread it */
   FilteredImage  *image;          /* the loaded spectrum, or NULL */
   RenderGeometry  asked;          /* what `image` was loaded for */
   gdouble        *waves;          /* and the waves it subtracted */
@@ -132,6 +136,20 @@ bandpass_renderer_display_format (BandpassRenderer *renderer)
                                 renderer->drawable.has_alpha);
 }
 
+/* Whether a pixel's colour is not finite in any component but alpha:
+ * babl's conversions keep a NaN or inf in the colour of a pixel NaN or
+ * inf in some component. */
+static gboolean
+holds_unseen (const BandpassRenderer *renderer)
+{
+  PixelLayout colour = renderer->format.layout;
+
+  colour.colour_planes = colour.components - (colour.has_alpha ? 1 : 0);
+  return pixel_planes_keep_unseen (&colour, renderer->pixels, NULL,
+                                   renderer->drawable.width *
+                                   renderer->drawable.height) > 0;
+}
+
 static gboolean
 read_pixels (BandpassRenderer  *renderer,
              GError           **error)
@@ -140,6 +158,10 @@ read_pixels (BandpassRenderer  *renderer,
 
   renderer->pixels = drawable_pixels_get (&renderer->drawable,
                                           renderer->format.format, error);
+  renderer->unseen = renderer->pixels &&
+                     buffer_pixels_spreads_unseen (renderer->drawable.stored_format,
+                                                   renderer->format.format) &&
+                     holds_unseen (renderer);
 
   renderer->timings.read_ms = step_timings_now_ms () - start_ms;
   return renderer->pixels != NULL;
@@ -524,6 +546,9 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
   drop_spectrum (renderer);
   start_ms = step_timings_now_ms ();
   drawable_pixels_write (target, renderer->format.format, renderer->pixels);
+  if (renderer->unseen)
+    drawable_pixels_keep_unseen (&renderer->drawable, target,
+                                 renderer->format.format);
   renderer->timings.crop_write_ms += step_timings_now_ms () - start_ms;
   g_clear_pointer (&renderer->pixels, g_free);
   g_clear_pointer (&renderer->drawable.stored, g_free);

@@ -176,23 +176,27 @@ pixel_limits_for_reading (const Babl *stored,
   return pixel_limits_none;
 }
 
+/* `format`'s model in float, in its space. */
+static const Babl *
+in_float (const Babl *format)
+{
+  gchar      *name = g_strdup_printf ("%s float",
+                                      babl_get_name (babl_format_get_model (format)));
+  const Babl *chosen = babl_format_with_space (name, format);
+
+  g_free (name);
+  return chosen;
+}
+
 /* The buffer's model in float, where values go within the half float's
  * range before they become half floats; NULL for any other buffer. */
 static const Babl *
 half_float_via (GeglBuffer *buffer)
 {
   const Babl *target = gegl_buffer_get_format (buffer);
-  gchar      *name;
-  const Babl *via;
 
-  if (babl_format_get_type (target, 0) != babl_type ("half"))
-    return NULL;
-
-  name = g_strdup_printf ("%s float",
-                          babl_get_name (babl_format_get_model (target)));
-  via  = babl_format_with_space (name, target);
-  g_free (name);
-  return via;
+  return babl_format_get_type (target, 0) == babl_type ("half")
+         ? in_float (target) : NULL;
 }
 
 void
@@ -218,4 +222,103 @@ buffer_pixels_write (GeglBuffer          *buffer,
 
   move_pixels (buffer, area, format, NULL, memory, half_float_via (buffer),
                &half);
+}
+
+/* `area` of `target`, whose pixels are put back where `source`'s colour
+ * is not finite, a band of rows at a time in `format`; `source`'s
+ * values read as they are stored, brought within `limits` (double beyond
+ * float's range saturates, as when they were read to be filtered) and
+ * converted through `fish`. */
+typedef struct
+{
+  GeglBuffer   *source, *target;
+  GeglRectangle area;
+  const Babl   *stored;
+  const Babl   *format;
+  const Babl   *fish;
+  PixelLimits   limits;
+  PixelLayout   layout;
+} UnseenKeeping;
+
+static void
+keep_unseen_rows (const void *keeping_pointer,
+                  gsize       first,
+                  gsize       end)
+{
+  const UnseenKeeping *keeping = keeping_pointer;
+  gsize                stored_stride = keeping->area.width *
+                                       babl_format_get_bytes_per_pixel (keeping->stored);
+  gsize                stride  = keeping->area.width *
+                                 babl_format_get_bytes_per_pixel (keeping->format);
+  guchar              *stored  = g_malloc (BUFFER_PIXELS_CHUNK_ROWS * stored_stride);
+  gfloat              *read    = g_malloc (BUFFER_PIXELS_CHUNK_ROWS * stride);
+  gfloat              *written = g_malloc (BUFFER_PIXELS_CHUNK_ROWS * stride);
+
+  for (gsize top = first; top < end; top += BUFFER_PIXELS_CHUNK_ROWS)
+    {
+      gsize               height = MIN (BUFFER_PIXELS_CHUNK_ROWS, end - top);
+      const GeglRectangle rows   = { keeping->area.x,
+                                     keeping->area.y + (gint) top,
+                                     keeping->area.width, (gint) height };
+      gsize               count  = height * keeping->area.width;
+
+      gegl_buffer_get (keeping->source, &rows, 1.0, keeping->stored, stored,
+                       stored_stride, GEGL_ABYSS_NONE);
+      pixel_limits_apply (keeping->stored, &keeping->limits, stored, count);
+      babl_process (keeping->fish, stored, read, count);
+      if (pixel_planes_keep_unseen (&keeping->layout, read, NULL, count) == 0)
+        continue;
+
+      gegl_buffer_get (keeping->target, &rows, 1.0, keeping->format, written,
+                       stride, GEGL_ABYSS_NONE);
+      pixel_planes_keep_unseen (&keeping->layout, read, written, count);
+      gegl_buffer_set (keeping->target, &rows, 0, keeping->format, written,
+                       stride);
+    }
+
+  g_free (written);
+  g_free (read);
+  g_free (stored);
+}
+
+gboolean
+buffer_pixels_spreads_unseen (const Babl *stored,
+                              const Babl *filtered)
+{
+  const Babl *type = babl_format_get_type (stored, 0);
+
+  return (type == babl_type ("half") || type == babl_type ("float") ||
+          type == babl_type ("double")) &&
+         (! filtered ||
+          babl_format_get_model (filtered) != babl_format_get_model (stored));
+}
+
+void
+buffer_pixels_keep_unseen (GeglBuffer          *source,
+                           GeglBuffer          *target,
+                           const GeglRectangle *area,
+                           const Babl          *filtered)
+{
+  const Babl   *stored = gegl_buffer_get_format (target);
+  UnseenKeeping keeping;
+  gint          components;
+
+  if (! buffer_pixels_spreads_unseen (stored, filtered))
+    return;
+
+  keeping.source = source;
+  keeping.target = target;
+  keeping.area   = *area;
+  keeping.stored = gegl_buffer_get_format (source);
+  keeping.format = in_float (stored);
+  keeping.fish   = babl_fish (keeping.stored, keeping.format);
+  keeping.limits = pixel_limits_for_reading (keeping.stored, keeping.format);
+  components     = babl_format_get_n_components (keeping.format);
+  keeping.layout = (PixelLayout) {
+    .components    = components,
+    .colour_planes = components - (babl_format_has_alpha (stored) ? 1 : 0),
+    .has_alpha     = babl_format_has_alpha (stored),
+  };
+
+  row_split_gegl (area->height, keep_unseen_rows, &keeping);
 }

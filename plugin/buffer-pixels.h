@@ -9,6 +9,8 @@
 
 #include <gegl.h>
 
+#include "pixel-planes.h"
+
 /* How far the values of a format may reach before a conversion: colour
  * and alpha each within ± their limit (DBL_MAX: as they are); NaN and
  * ±inf are left as they are. */
@@ -54,5 +56,25 @@ void        buffer_pixels_write      (GeglBuffer          *buffer,
                                       const GeglRectangle *area,
                                       const Babl          *format,
                                       gconstpointer        memory);
+
+/* Whether values stored in `stored` and filtered in `filtered` (NULL:
+ * the target holds something else) can hold NaN or ±inf that the
+ * conversion there and back spreads over a pixel's channels: `stored`
+ * holds float values (half, float, double) and `filtered` is another
+ * model, or NULL. */
+gboolean    buffer_pixels_spreads_unseen (const Babl        *stored,
+                                          const Babl        *filtered);
+
+/* Once `target` is written from values filtered in `filtered`: where
+ * buffer_pixels_spreads_unseen (`target`'s format, `filtered`), writes
+ * each pixel of `area` whose
+ * colour `source` holds as NaN or ±inf back into `target` as `source`
+ * holds it (in float): babl's conversion to `filtered` and back may have
+ * spread that value over all the pixel's channels (docs/contract.md,
+ * "Non-finite and extreme pixel values"). */
+void        buffer_pixels_keep_unseen (GeglBuffer          *source,
+                                       GeglBuffer          *target,
+                                       const GeglRectangle *area,
+                                       const Babl          *filtered);
 
 #endif

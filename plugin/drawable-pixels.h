@@ -46,4 +46,11 @@ void     drawable_pixels_write      (GeglBuffer     *buffer,
                                      const Babl     *format,
                                      gconstpointer   pixels);
 
+/* Once `buffer` is written from values filtered in `filtered`: each
+ * pixel whose colour the drawable holds as NaN or ±inf goes back into
+ * `buffer` as the drawable holds it (buffer_pixels_keep_unseen). */
+void     drawable_pixels_keep_unseen (const DrawablePixels *pixels,
+                                      GeglBuffer           *buffer,
+                                      const Babl           *filtered);
+
 #endif

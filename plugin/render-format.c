@@ -75,6 +75,16 @@ render_format_for (const Babl             *stored,
 }
 
 const Babl *
+render_format_as_stored (const Babl *stored,
+                         gboolean    gray,
+                         gboolean    has_alpha)
+{
+  const BandpassSettings as_stored = { .channels = BANDPASS_CHANNELS_RGB };
+
+  return render_format_for (stored, gray, has_alpha, &as_stored).format;
+}
+
+const Babl *
 render_format_display (const Babl *stored,
                        gboolean    gray,
                        gboolean    has_alpha)

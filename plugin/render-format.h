@@ -24,6 +24,12 @@ RenderFormat  render_format_for     (const Babl             *stored,
                                      gboolean                has_alpha,
                                      const BandpassSettings *settings);
 
+/* The drawable's colours [and alpha] in float, in its own model and
+ * space: values as stored, with their NaN and inf. */
+const Babl   *render_format_as_stored (const Babl           *stored,
+                                       gboolean              gray,
+                                       gboolean              has_alpha);
+
 /* The drawable's colours and alpha in 8 bits per channel, in its space:
  * what GIMP's drawable previews draw. */
 const Babl   *render_format_display (const Babl             *stored,

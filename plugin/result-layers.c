@@ -100,11 +100,8 @@ result_layers_target (ResultLayers *results,
 static const Babl *
 stored_float_format (GimpDrawable *drawable)
 {
-  const BandpassSettings as_stored = { .channels = BANDPASS_CHANNELS_RGB };
-
-  return render_format_for (gimp_drawable_get_format (drawable),
-                            gimp_drawable_is_gray (drawable), FALSE,
-                            &as_stored).format;
+  return render_format_as_stored (gimp_drawable_get_format (drawable),
+                                  gimp_drawable_is_gray (drawable), FALSE);
 }
 
 /* Grain merge computes result + removed − ½. In 8 and 16 bits ½ lies

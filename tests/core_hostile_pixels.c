@@ -12,7 +12,11 @@
  *     1e30 give finite results, the first matching the filter of the
  *     image scaled into range and scaled back;
  *   - whatever the pixels, a finite image gives a finite result, in one
- *     call, from a loaded spectrum and in a window of step 3.
+ *     call, from a loaded spectrum and in a window of step 3;
+ *   - pixel_planes_keep_unseen puts back, exactly as read, each pixel
+ *     whose colour (any channel) is not finite, visible or under alpha 0,
+ *     into a result where a conversion there and back (to CIE Lab or
+ *     linear light) made the whole pixel NaN, and nothing else.
  *
  * Runs on the device FFTCL_DEVICE names. */
 #include <float.h>
@@ -325,6 +329,85 @@ check_unseen_channel (fftcl_context *context,
     }
 }
 
+/* `image`'s layout as stored: every component but alpha is colour. */
+static PixelLayout
+stored_layout (const Shape *shape)
+{
+  PixelLayout stored = shape->layout;
+
+  stored.colour_planes          = stored.components - (stored.has_alpha ? 1 : 0);
+  stored.lightness_as_luminance = 0;
+  return stored;
+}
+
+/* A NaN or ±inf in the last colour channel of a visible pixel and in the
+ * first of one under alpha 0; the filtered result made wholly NaN there,
+ * as babl's conversion to CIE Lab and back makes it: every such pixel
+ * comes back as read, every other as filtered. */
+static void
+check_kept_as_read (fftcl_context *context,
+                    const Shape   *shape)
+{
+  const float  values[] = { NAN, INFINITY, -INFINITY };
+  PixelLayout  layout   = stored_layout (shape);
+  size_t       n        = layout.components;
+  fftcl_gain   gain     = band (FFTCL_SHAPE_GAUSSIAN);
+
+  for (size_t k = 0; k < sizeof values / sizeof values[0]; k++)
+    {
+      Image  read = image_fill (shape);
+      Image  got, converted;
+      size_t expected = layout.has_alpha ? 2 : 1;
+      size_t counted, kept;
+      int    others_same = 1, unseen_as_read;
+
+      pixel (&read, 5, 5)[layout.colour_planes - 1] = values[k];
+      if (layout.has_alpha)
+        {
+          pixel (&read, 5, 5)[n - 1] = 1.0f;
+          pixel (&read, 9, 2)[0]     = values[k];
+          pixel (&read, 9, 2)[n - 1] = 0.0f;
+        }
+
+      got = filtered (context, &read, &gain);
+      for (size_t c = 0; c < n; c++)
+        {
+          pixel (&got, 5, 5)[c] = NAN;
+          if (layout.has_alpha)
+            pixel (&got, 9, 2)[c] = NAN;
+        }
+      converted = image_copy (&got);
+
+      counted = pixel_planes_keep_unseen (&layout, read.pixels, NULL,
+                                          pixel_count (shape));
+      kept    = pixel_planes_keep_unseen (&layout, read.pixels, got.pixels,
+                                          pixel_count (shape));
+      unseen_as_read = memcmp (pixel (&got, 5, 5), pixel (&read, 5, 5),
+                               n * sizeof (float)) == 0 &&
+                       (! layout.has_alpha ||
+                        memcmp (pixel (&got, 9, 2), pixel (&read, 9, 2),
+                                n * sizeof (float)) == 0);
+      for (size_t y = 0; y < shape->height; y++)
+        for (size_t x = 0; x < shape->width; x++)
+          if (! (x == 5 && y == 5) && ! (x == 9 && y == 2))
+            others_same &= memcmp (pixel (&got, x, y),
+                                   pixel (&converted, x, y),
+                                   n * sizeof (float)) == 0;
+
+      check (counted == expected && kept == expected,
+             "%s, %g: %zu pixels whose colour is not finite found (%zu, "
+             "%zu)", shape->what, values[k], expected, counted, kept);
+      check (unseen_as_read, "%s, %g: those pixels come back as read",
+             shape->what, values[k]);
+      check (others_same, "%s, %g: every other pixel as filtered",
+             shape->what, values[k]);
+
+      free (converted.pixels);
+      free (got.pixels);
+      free (read.pixels);
+    }
+}
+
 /* The filter of `image` computed with the image scaled by 2^−exponent
  * into range and scaled back in double, saturating: linearity, the
  * oracle for colour far out of range. */
@@ -507,6 +590,7 @@ main (void)
       check_nan_alpha (context, &shapes[i]);
       check_unseen_channel (context, &shapes[i]);
       check_extreme (context, &shapes[i]);
+      check_kept_as_read (context, &shapes[i]);
     }
 
   fftcl_context_destroy (context);

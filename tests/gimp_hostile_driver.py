@@ -3,8 +3,10 @@ job in $HOSTILE_FOLDER/jobs.json is a one-layer image of the job's
 precision whose pixels, NAME-in.npy, go in as the job's babl format
 (float or double, the image's own, so that nothing converts them on the
 way); it is filtered with the job's arguments, or through the dialog
-when the job is interactive, and read back in the same format into
-NAME-out.npy. reports.json says how each call ended."""
+when the job is interactive, and its result read back in the same
+format into NAME-out.npy: the layer itself, or with `output` new-layer
+the new layer; with removed-part the removed part, without alpha, goes
+into NAME-removed.npy too. reports.json says how each call ended."""
 import json
 import os
 
@@ -56,7 +58,12 @@ def filter_job(job):
     status = PROC.run(config).index(0)
     ok = status == Gimp.PDBStatusType.SUCCESS
 
-    np.save(os.path.join(FOLDER, job["name"] + "-out.npy"), transfer(layer, job["format"]))
+    output = job["arguments"].get("output", "replace")
+    result = image.get_layers()[0] if output == "new-layer" else layer
+    np.save(os.path.join(FOLDER, job["name"] + "-out.npy"), transfer(result, job["format"]))
+    if output == "removed-part":
+        np.save(os.path.join(FOLDER, job["name"] + "-removed.npy"),
+                transfer(image.get_layers()[0], job["format"].replace("A ", " ")))
     image.delete()
     return {"name": job["name"], "ok": ok,
             "error": "" if ok else Gimp.get_pdb().get_last_error()}

@@ -16,6 +16,12 @@ FFTCL_DEVICE names:
   - a NaN in R of a visible pixel reaches no other pixel, nor its own G
     and B: with alpha the image comes out as with that pixel transparent;
     without, as the oracle filters it with that pixel transparent;
+  - a NaN or ±inf in R of one pixel, visible or under alpha 0, in float
+    and half images, linear and not, with `channels` rgb and luminance,
+    `linear` on and off and every `output`: the pixel's colour comes back
+    exactly as read (not spread over G and B by the conversion to CIE
+    Lab or linear light and back), in the removed part it is NaN in R and
+    ½ in G and B (nothing taken away), and every other pixel is finite;
   - a half-float step 0 → 60000 rings up to 65504, the largest half
     float, never to inf;
   - through the dialog (GIMP's user interface under Xvfb, which reads the
@@ -261,6 +267,45 @@ def add_nan_channel(jobs):
     jobs.add("red-nan-no-alpha", hostile, "FLOAT_NON_LINEAR", {}, expect_oracle_without((5, 5)))
 
 
+def expect_pixel_as_read(pixel, removed):
+    """`pixel` exactly as given, every other finite; with `removed`, the
+    removed part NaN in R and ½ in G and B there, finite elsewhere."""
+    def check(jobs, name):
+        given, got = jobs.given(name), jobs.got(name)
+        others = np.ones(given.shape[:2], bool)
+        others[pixel] = False
+        gh.check(np.array_equal(got[pixel], given[pixel], equal_nan=True),
+                 f"{name}: {pixel} as read ({got[pixel]}, given {given[pixel]})")
+        gh.check(np.isfinite(got[others]).all(), f"{name}: every other pixel finite")
+        if removed:
+            part = np.load(os.path.join(jobs.folder, name + "-removed.npy"))
+            gh.check(np.isnan(part[pixel][0]) and (part[pixel][1:] == 0.5).all() and
+                     np.isfinite(part[others]).all(),
+                     f"{name}: the removed part NaN, ½, ½ there ({part[pixel]}), "
+                     f"finite elsewhere")
+    return check
+
+
+def add_one_channel_everywhere(jobs):
+    """Issue 30, item 7: every channels, linear and output setting; each
+    combination with one of NaN, inf and -inf."""
+    values = (np.nan, np.inf, -np.inf)
+    count = 0
+    for precision in ("FLOAT_LINEAR", "FLOAT_NON_LINEAR", "HALF_LINEAR", "HALF_NON_LINEAR"):
+        for alpha in (1.0, 0.0):
+            for channels in ("rgb", "luminance"):
+                for linear in (False, True):
+                    for output in ("replace", "new-layer", "removed-part"):
+                        image = smooth(32, 40, 4, 10)
+                        image[5, 5] = (values[count % 3], 0.25, 0.5, alpha)
+                        count += 1
+                        jobs.add(f"one-channel-{precision.lower()}-alpha-{alpha:g}-"
+                                 f"{channels}-{'linear-' if linear else ''}{output}",
+                                 image, precision,
+                                 {"channels": channels, "linear": linear, "output": output},
+                                 expect_pixel_as_read((5, 5), output == "removed-part"))
+
+
 def add_half_step(jobs):
     """Issue 20, row 6."""
     step = np.zeros((48, 64, 3))
@@ -292,7 +337,8 @@ def add_dialog(jobs):
 def main():
     harness = gh.Harness(sys.argv[1])
     jobs = Jobs(harness, "batch")
-    for add in (add_far_out_of_range, add_hidden_colour, add_nan_channel, add_half_step):
+    for add in (add_far_out_of_range, add_hidden_colour, add_nan_channel,
+                add_one_channel_everywhere, add_half_step):
         add(jobs)
     jobs.run()
     dialog = Jobs(harness, "dialog")

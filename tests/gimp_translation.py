@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
-"""The German catalogue, installed into the plug-in's own locale/ folder as
-meson installs it, is loaded: GIMP 3 run in a German locale shows the German
-menu label and blurb, and without it the English ones.
+"""The German catalogue is complete: every message of the files
+po/POTFILES.in lists (the plug-in's and the GEGL operation's labels and
+descriptions) has a German translation, none fuzzy, and msgfmt --check
+passes. Installed into the plug-in's own locale/ folder as meson installs
+it, it is loaded: GIMP 3 run in a German locale shows the German menu
+label and blurb, and without it the English ones.
 
 Usage: gimp_translation.py PATH/TO/fft-bandpass PATH/TO/de/fft-bandpass.mo"""
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import gimp_harness as gh
+
+SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The keywords of meson's i18n 'glib' preset, as po/meson.build uses it.
+KEYWORDS = ["_", "N_", "C_:1c,2", "NC_:1c,2", "g_dcgettext:2", "g_dngettext:2,3",
+            "g_dpgettext2:2c,3"]
 
 LABEL_SCRIPT = r'''
 import gi
@@ -32,8 +41,30 @@ def german_locale(folder):
     return folder
 
 
+def check_complete(folder):
+    """Every message xgettext finds in po/POTFILES.in's files is translated
+    in po/de.po."""
+    template = os.path.join(folder, "fft-bandpass.pot")
+    os.makedirs(folder, exist_ok=True)
+    subprocess.run(["xgettext", "--from-code=UTF-8", "--language=C",
+                    "--directory", SOURCE, "--files-from",
+                    os.path.join(SOURCE, "po", "POTFILES.in"), "--output", template] +
+                   [f"--keyword={k}" for k in KEYWORDS], check=True)
+    german = os.path.join(SOURCE, "po", "de.po")
+    compared = subprocess.run(["msgcmp", german, template], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    gh.check(compared.returncode == 0,
+             "po/de.po translates every message of po/POTFILES.in's files, none "
+             "fuzzy" + ("" if compared.returncode == 0 else ":\n" + compared.stdout[-3000:]))
+    checked = subprocess.run(["msgfmt", "--check", "--statistics", "-o", os.devnull, german],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    gh.check(checked.returncode == 0 and "untranslated" not in checked.stdout and
+             "fuzzy" not in checked.stdout, f"msgfmt --check po/de.po: {checked.stdout.strip()}")
+
+
 def main():
     binary, catalogue = sys.argv[1], sys.argv[2]
+    check_complete(tempfile.mkdtemp(prefix="fft-bandpass-po-"))
     for language, (label, blurb) in EXPECTED.items():
         harness = gh.Harness(binary)
         locales = german_locale(harness.path("locales"))

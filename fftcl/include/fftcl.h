@@ -18,7 +18,28 @@
  * Every function returns a status; on failure it fills *err (when err is
  * not NULL) with a message for a person. Nothing aborts, nothing prints.
  * Sizes are powers of two per axis (1, 2, 4, …); width and height may
- * differ. There is no global state: contexts are independent. */
+ * differ.
+ *
+ * Process-wide state. Contexts are independent but for what FFTW and
+ * the files keep for the whole process, as FFTW's own documentation
+ * states of its planner:
+ *   - FFTW's planner and wisdom are global. The first CPU context (or
+ *     plan falling back to the CPU, or fftcl_list_devices, with the
+ *     default cache folder) calls fftwf_init_threads and
+ *     fftwf_make_planner_thread_safe once, so that contexts may plan from
+ *     several threads, and imports the wisdom file of its cache folder
+ *     once. A host that plans with FFTW itself shares that planner and
+ *     that wisdom.
+ *   - Unless FFTCL_NO_BACKGROUND_WISDOM is set, a CPU plan that filtered
+ *     on a size FFTW's wisdom had no measured plan for has that size
+ *     measured, once it is destroyed, by one detached thread per process
+ *     (a size asked for while another is measured is left for later),
+ *     which starts a few seconds later, uses the plan's thread count and
+ *     writes the wisdom into the cache folder of the plan's context.
+ *   - The OpenCL backend keeps compiled kernel binaries as files in the
+ *     cache folder, one per device, driver and kernel options.
+ * fftcl writes nothing but those files, and only inside the cache folder
+ * its context was given. */
 #ifndef FFTCL_H
 #define FFTCL_H
 
@@ -55,6 +76,32 @@ typedef struct fftcl_context fftcl_context;
 fftcl_status fftcl_context_create (const char *device, fftcl_context **out,
                                    fftcl_error *err);
 void fftcl_context_destroy (fftcl_context *ctx);
+
+typedef enum {
+  /* No background thread measures FFTW plans (see "Process-wide state"):
+   * plans of a new size stay estimated ones unless the wisdom file
+   * already holds measured ones, and nothing is written for FFTW. */
+  FFTCL_NO_BACKGROUND_WISDOM = 1 << 0
+} fftcl_context_flags;
+
+/* What the host decides for a context. Zeroed fields take the defaults,
+ * those fftcl_context_create uses. */
+typedef struct {
+  int threads;              /* threads of the FFTW backend (also for a plan
+                               that falls back to it); 0: one per core */
+  const char *cache_folder; /* the folder fftcl keeps its files in: the
+                               file fftcl-fftwf-wisdom and the folder
+                               fftcl/ (made, mode 0700, when missing);
+                               copied. NULL: $XDG_CACHE_HOME, else
+                               $HOME/.cache */
+  unsigned flags;           /* fftcl_context_flags, or-ed */
+} fftcl_context_options;
+
+/* fftcl_context_create with `options` (NULL: the defaults). A negative
+ * thread count is FFTCL_ERROR_ARGUMENT. */
+fftcl_status fftcl_context_create_with_options (
+  const char *device, const fftcl_context_options *options,
+  fftcl_context **out, fftcl_error *err);
 
 /* What the default choice of fftcl_context_create obeys before looking
  * for devices: the FFTCL_DEVICE environment variable, or NULL when it is
@@ -133,7 +180,7 @@ typedef struct {
 } fftcl_plan_desc;
 
 /* A plan owns the buffers and kernels it needs and reuses them on every
- * call.
+ * call. Its context must outlive it.
  *
  * When the OpenCL device fails a plan (a kernel does not compile, memory
  * or resources run out, the device is lost), the plan moves to the CPU
