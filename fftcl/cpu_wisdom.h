@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* FFTW's wisdom for the FFTW backend: the measured 2-D plans of spectrum
  * planes, measured in the background and kept in the user's cache folder
  * for later plans and processes. */

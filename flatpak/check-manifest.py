@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Lints the Flatpak extension manifest, which cannot be built here.
 
     check-manifest.py MANIFEST MESON_OPTIONS METAINFO

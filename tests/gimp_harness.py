@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs real GIMP 3 headless with a freshly built plug-in in a private
 config folder, and reads and writes the PFM images the tests exchange
 with it."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The German catalogue, installed into the plug-in's own locale/ folder as
 meson installs it, is loaded: GIMP 3 run in a German locale shows the German
 menu label and blurb, and without it the English ones.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Drives GIMP 3's real user interface under Xvfb: GIMP calls the
 procedure interactively on an image from a Python-Fu batch command, and
 the test finds the plug-in's dialog with xdotool, looks at it through

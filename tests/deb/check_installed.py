@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The installed package gimp-plugin-fft-bandpass in headless GIMP 3, in
 a Debian 13 root where apt installed it with its dependencies and nothing
 to build with (tools/test-deb-install makes it):
