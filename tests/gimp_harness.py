@@ -9,6 +9,8 @@ import tempfile
 
 import numpy as np
 
+from gimp_binaries import gimp_console
+
 passed = 0
 failed = 0
 
@@ -103,7 +105,7 @@ class Harness:
                  interpreter="plug-in-script-fu-eval"):
         """GIMP stops at the first batch command that fails: a command
         expected to fail must come last."""
-        args = ["gimp-console-3.0", "-i", "-n", "-c",
+        args = [gimp_console(), "-i", "-n", "-c",
                 f"--batch-interpreter={interpreter}"]
         for script in scripts:
             args += ["-b", script]

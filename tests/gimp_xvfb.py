@@ -8,6 +8,8 @@ import os
 import subprocess
 import time
 
+from gimp_binaries import gimp_binary
+
 CALL_SCRIPT = r'''
 import gi
 gi.require_version("Gimp", "3.0")
@@ -114,7 +116,7 @@ class GimpSession:
             f.write(self.script)
         self.log = open(self.log_path, "w")
         self.gimp = subprocess.Popen(
-            ["gimp-3.0", "-n", "-d", "-f", "--no-splash",
+            [gimp_binary("gimp"), "-n", "-d", "-f", "--no-splash",
              "--batch-interpreter=python-fu-eval",
              "-b", f"exec(open({script!r}).read())", "--quit"],
             env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
