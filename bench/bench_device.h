@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The OpenCL device the peers run on: the same one fftcl picks. */
 #ifndef BENCH_DEVICE_H
 #define BENCH_DEVICE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* clFFT 2.12 (Debian's libclfft-dev), the AMD OpenCL FFT library. */
 #include "peers.h"
 

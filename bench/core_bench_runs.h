@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* core_bench_runs — what the benchmarks of the compute core share: its
  * passes over rows split over every processor through the splitter the
  * FFTW backend uses (so that CPU times compare with fftcl's own), and the

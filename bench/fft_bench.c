@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fftcl against VkFFT, clFFT and FFTW on one device, in one run.
  *
  *   fftcl-bench [SIZE...]      (default 512 1024 2048 4096 8192 16384)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The first filter of a size against the next ones, on the FFTW backend:
  *   first-use-bench [SIZE] [RUNS]
  * filters an RGB image's SIZE² planes (default 4096) with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Time per property change of the GEGL operation fft:band-pass on a
 12-megapixel (4000×3000) RGB 8-bit layer, through GEGL itself, as GIMP's
 on-canvas preview drives it: one graph, a property changed, the output

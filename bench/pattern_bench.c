@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-bench — how long the pattern finder (core/pattern-finder.h)
  * takes on a 12-megapixel image, on the device FFTCL_DEVICE names (else
  * fftcl's default): a synthetic 4000×3000 RGB float photo with three

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The test images of bench/pattern-quality and their truth: clean
 photographs from Debian packages, and the same photographs with a known
 periodic pattern added (docs/pattern-quality.md says which and why).

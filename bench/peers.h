@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The FFT libraries fftcl is measured against, behind one interface: set up
  * a batch of width × height complex planes on a device buffer, run one
  * forward or inverse transform, tear down. */

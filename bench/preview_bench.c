@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* preview-bench — how long the dialog's preview takes to refresh after a
  * change, on the device FFTCL_DEVICE names (else fftcl's default), with
  * the plug-in's own compute core (core/filtered-image.c): a synthetic

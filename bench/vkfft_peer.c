@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* VkFFT through its OpenCL backend, as Debian's libvkfft-dev ships it. */
 #define VKFFT_BACKEND 3
 #include "peers.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* autoscale — ImageJ's "autoscale after filtering" with 1 % saturation
  * (docs/contract.md, "Autoscale"): the filtered values are stretched so
  * that the range [low, high] found from their histogram maps onto

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* coarse-copy — a small copy of an image, with the gain and the windows
  * that match it, so that where every full refresh is slow (the CPU) a
  * preview shows a coarse result at once and refines it after. Plain C. */

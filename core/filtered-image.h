@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* filtered-image — the one compute core of the preview and the final run:
  * an image's colour planes, padded and transformed forward once, with
  * their spectrum kept in an fftcl plan; any window of the filtered image

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* memory-estimate — what filtering an image takes at its peak, and what
  * the machine has, so that a filter inside GIMP's own process refuses a
  * size before allocating anything rather than running out; the plug-in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* notches-text — the notches as text, as the dialog's Notches field and
  * the GEGL operation's property (GEGL has no array properties) hold them:
  * numbers separated by spaces, tabs, commas or semicolons, three per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "padded-planes.h"
 
 #include <stdlib.h>

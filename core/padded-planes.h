@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* padded-planes — the planes the filter reads, made from an image's
  * interleaved pixels: the colour planes gathered (converted, composited
  * over their mean where there is alpha or a colour that is not finite,

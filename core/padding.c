@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Reflected padding. The FFT treats the padded plane as periodic, so the
  * end of the margin touches the image's opposite edge. The margin
  * therefore starts as the reflection across the near edge and fades, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* padding — grows an image plane to the power-of-two size an FFT needs.
  *
  * A plane is width × height floats inside a buffer of padded_width ×

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-background — how far each cell of the half plane stands out of
  * the spectrum around it: its log amplitude less the mean log amplitude
  * of a box of cells around it (the local background), with a robust

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-cells — the amplitude spectrum as the pattern finder reads it:
  * which frequency each cell holds, and where the search looks.
  *

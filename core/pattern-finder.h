@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-finder — periodic patterns (halftone screens, moiré,
  * interference, scan lines) found in an image's amplitude spectrum, as
  * notches in the contract's (fx, fy, radius) form (docs/contract.md,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-lattice — halftone screens among the peaks. A screen's dots
  * repeat along two directions, so its peaks lie on a lattice, i · a +
  * j · b (wrapped into −½ … ½ cycles/px, as the transform aliases them),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-noise — a robust level and spread of a sample: its median, and
  * its median absolute deviation scaled to a normal distribution's
  * standard deviation, which the peaks among the values move but little. */

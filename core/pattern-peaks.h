@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-peaks — the peaks of the half plane that stand out of their
  * background: local maxima of the standout above a threshold (in the
  * plane, of the level less the median of a ring of cells around it),

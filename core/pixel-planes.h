@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pixel-planes — moves values between interleaved float pixels, as GEGL
  * hands them over, and the separate padded planes that the FFT filters.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* row-split — how the core spreads its passes over rows across threads
  * without owning any: the front-end hands it a splitter of its own
  * (GEGL's in the plug-in), or none. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-geometry — the spectrum view's arithmetic, free of GTK: where a
  * frequency lies on the screen, what the pointer is near, which data cell
  * is the peak under a click, and editing the notch triples. Frequencies

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-image — an image's spectrum as pictures a person can paint on,
  * and the way back (docs/contract.md, "The spectrum as an image").
  *

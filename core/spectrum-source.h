@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-source — what the spectrum view shows: the amplitude spectrum
  * of the image alone. The filter's own spectrum is of the padded image,
  * and mirror padding repeats every pattern reflected, so each peak would

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What every backend (OpenCL, FFTW) provides to the device-neutral layer in
  * context.c and plan.c. Arguments reaching a backend are already checked:
  * pointers are valid, sizes are nonzero powers of two. */

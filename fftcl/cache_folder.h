@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The user's cache folder for what fftcl keeps between processes. */
 #ifndef FFTCL_CACHE_FOLDER_H
 #define FFTCL_CACHE_FOLDER_H

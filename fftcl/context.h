@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The context and plan structures that context.c and plan.c share. */
 #ifndef FFTCL_CONTEXT_H
 #define FFTCL_CONTEXT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The FFTW backend: single precision, threaded, for machines without a
  * usable OpenCL device and as the fallback when one fails. */
 #include "backend.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpu_mirror — the FFTW backend's side of mirrored plans: the
  * reordering, the gain on DCT coefficients and the spectrum view that
  * kernels/mirror.h describes. */

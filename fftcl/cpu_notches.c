@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "cpu_notches.h"
 
 #include "notch_index.h"

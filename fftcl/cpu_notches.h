@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The notches' product along the rows of cpu_gain.c. A row takes, cell by
  * cell of gain.h's notch index, each disc of the cell at the columns
  * within the disc's reach only. A Gaussian disc is separable,

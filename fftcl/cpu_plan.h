@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The FFTW backend's plan and what its files share, for cpu_backend.c,
  * cpu_mirror.c and cpu_gain.c. The helpers live here, so that the files
  * depend one way: cpu_backend.c on cpu_mirror.c, both on cpu_gain.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The 2-D transform: FFTW's measured plan where its wisdom holds one,
  * else 1-D transforms of rows, then of columns gathered a few at a time
  * into a buffer where they lie contiguous. Those 1-D plans are estimated,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The FFTW backend's 2-D transform of its spectrum planes: complex
  * planes side by side, each transformed in place, unnormalised. */
 #ifndef FFTCL_CPU_PLANES_FFT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* FFTW's wisdom for the FFTW backend: the measured 2-D plans of spectrum
  * planes, measured in the background and kept in a cache folder (NULL:
  * the user's, fftcl_cache_path) for later plans and processes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A caller's fftcl_layout made concrete for an array of known size, and
  * copies between such strides and the planes side by side that backends
  * without `lays_out` take. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gain.h's notch index of a gain, made on the host for the CPU rows and
  * the OpenCL kernels: which notch discs reach each cell of the frequency
  * square. */

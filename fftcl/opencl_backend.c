@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The OpenCL backend: plans that own their device planes and kernels,
  * transforms and the band-pass filter on top of opencl_fft.h.
  *

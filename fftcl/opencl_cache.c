@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "opencl_cache.h"
 
 #include "cache_folder.h"
@@ -7,8 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The version of the file layout below; a new layout changes it. */
-static const char magic[8] = "fftclbn1";
+/* The version of the file layout below; a new layout changes it. Eight
+   bytes with no terminating NUL, hence a list of characters. */
+static const char magic[8] = { 'f', 'f', 't', 'c', 'l', 'b', 'n', '1' };
 
 /* No kernel binary comes near this; a larger size is corruption. */
 #define MAX_BINARY_BYTES ((uint64_t) 256 << 20)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Program binaries kept on disk, so that only the first process on a
  * device and driver compiles the kernels: one file per device, driver,
  * kernel source and set of build options under fftcl_cache_path

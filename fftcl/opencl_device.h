@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An opened OpenCL device: its context and queue, the limits that shape the
  * kernels, and the programs built for it. */
 #ifndef FFTCL_OPENCL_DEVICE_H

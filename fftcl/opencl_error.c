@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "opencl_error.h"
 
 #include <CL/cl_ext.h>

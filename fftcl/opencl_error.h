@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* OpenCL error codes turned into fftcl statuses and messages. */
 #ifndef FFTCL_OPENCL_ERROR_H
 #define FFTCL_OPENCL_ERROR_H

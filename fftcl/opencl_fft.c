@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "opencl_fft.h"
 
 #include "opencl_error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* 2-D FFTs of one plane of width × height complex floats on an OpenCL
  * device, as a list of stages of kernels/fft.cl.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Finding the OpenCL device a user asked for among all platforms. */
 #ifndef FFTCL_OPENCL_SELECT_H
 #define FFTCL_OPENCL_SELECT_H

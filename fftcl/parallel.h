@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Work on rows split over threads, and memory whose pages threads make
  * side by side: the FFTW backend's passes over a plane beside its
  * transforms, and the plug-in's plain-C passes before them. Internal to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The plan structure and the fallback machinery that plan.c, filter.c and
  * timing.c share. */
 #ifndef FFTCL_PLAN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Device-side timing of whole transforms and filters, for the project's
  * benchmarks: not part of fftcl's public API. */
 #ifndef FFTCL_TIMING_H

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Lints the Flatpak extension manifest, which cannot be built here.
 
     check-manifest.py MANIFEST MESON_OPTIONS METAINFO
 
 Checks what GIMP's extension point and flatpak-builder need: an extension
-of org.gimp.GIMP's branch 3 with the AppStream entry's id, installed under
-/app/extensions/<name> with the plug-in in plug-ins/ (GIMP's Flatpak merges
-plug-ins/ and scripts/ of every extension), archives pinned by sha256, and
-meson options that meson_options.txt declares.
+of org.gimp.GIMP's branch 3 with the AppStream entry's id, built with the
+SDK of GIMP 3.2's Flatpak, installed under /app/extensions/<name> with the
+plug-in in plug-ins/ (GIMP's Flatpak merges plug-ins/ and scripts/ of every
+extension) and COPYING in share/licenses/<id>/, archives pinned by sha256,
+and meson options that meson_options.txt declares.
 """
 
 import json
@@ -16,6 +18,9 @@ import sys
 import xml.etree.ElementTree as ElementTree
 
 EXTENSION_POINT = 'org.gimp.GIMP.Plugin.'
+SDK = 'org.gnome.Sdk//50'
+LICENCE_INSTALL = ('install -Dm644 -t "${FLATPAK_DEST}/share/licenses/${FLATPAK_ID}" '
+                   '"${FLATPAK_BUILDER_BUILDDIR}/COPYING"')
 
 
 def problems_of_header(manifest, metainfo_id):
@@ -25,11 +30,10 @@ def problems_of_header(manifest, metainfo_id):
         'branch': '3',
         'runtime': 'org.gimp.GIMP',
         'build-extension': True,
+        'sdk': SDK,
     }
     found = [f'{key} is {manifest.get(key)!r}, not {value!r}'
              for key, value in expected.items() if manifest.get(key) != value]
-    if not manifest.get('sdk', '').startswith('org.gnome.Sdk//'):
-        found.append(f'sdk {manifest.get("sdk")!r} is not org.gnome.Sdk//VERSION')
     prefix = manifest.get('build-options', {}).get('prefix')
     if prefix != f'/app/extensions/{name}':
         found.append(f'prefix {prefix!r} is not /app/extensions/{name}')
@@ -57,6 +61,8 @@ def problems_of_meson_module(module, prefix, declared_options):
         found.append(f'{module["name"]}: plugin_dir is not {prefix}/plug-ins')
     if not options.get('gegl_op_dir', '').startswith(prefix + '/'):
         found.append(f'{module["name"]}: gegl_op_dir is outside {prefix}')
+    if LICENCE_INSTALL not in module.get('post-install', []):
+        found.append(f'{module["name"]}: no post-install puts COPYING into share/licenses/')
     return found
 
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fft:band-pass — the plug-in's band-pass as a GEGL operation, so that
  * GIMP applies it non-destructively (editable later, with its preview,
  * opacity and blend modes) and `gegl` runs it in batch. Every property is

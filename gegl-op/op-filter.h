@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* op-filter — the operation's one job: the whole of an input buffer
  * band-passed into the output, on FFTW in the calling process, through
  * the plug-in's core (filtered-image.h) and its choice of format. */

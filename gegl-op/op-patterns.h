@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* op-patterns — find-patterns for the operation (docs/contract.md): the
  * periodic patterns of the pixels it filters, searched for where the band
  * leaves them (pattern-finder.h), added to its settings, as the plug-in's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* op-settings — the operation's properties as the plug-in's settings
  * (BandpassSettings), checked as docs/contract.md §2 checks the
  * procedure's arguments. A failing check is a message: the operation

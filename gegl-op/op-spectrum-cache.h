@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* op-spectrum-cache — the input the operation filtered last, kept with
  * its spectrum, so that a change of a property that leaves the input as
  * it was (a slider moved in GIMP's on-canvas preview) redoes only the

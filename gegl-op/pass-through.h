@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pass-through — what the operation does whenever it cannot filter: it
  * says why and hands its input on unchanged. Inside GIMP a process ()
  * that fails would blacken the layer, and an abort would take GIMP and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One stage of a 2-D FFT: FFTs of length FFT_LENGTH along one axis of a
  * plane, each work-group transforming FFT_TILE of them ("lanes") in local
  * memory with mixed-radix Stockham passes (radix FFT_RADIX, one smaller

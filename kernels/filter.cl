@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The band-pass filter's kernels around the FFT: packing two real planes
  * into one complex plane, unpacking for the download, windows, the
  * spectrum view and the gain's table or factors for fftcl_filter_once's round

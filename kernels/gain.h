@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The band-pass gain of docs/contract.md, written once in the common subset of
  * C11 and OpenCL C 1.2: fftcl/gain.c includes it for the CPU backend and
  * the tests, and the build embeds it ahead of the OpenCL kernels. Periods

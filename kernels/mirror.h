@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Mirrored planes, written once in the common subset of C11 and OpenCL C
  * 1.2 (like gain.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bandpass-device — an opened fftcl device, shared by the renderers of
  * one call (one per drawable), closed with the last. */
 #ifndef BANDPASS_DEVICE_H

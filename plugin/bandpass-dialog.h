@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bandpass-dialog — the interactive dialog, built from and writing into
  * the procedure's config, so GIMP remembers the last values, with a live
  * preview beside the settings. */

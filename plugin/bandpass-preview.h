@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bandpass-preview — the dialog's live preview: a zoomable view of the
  * drawable filtered exactly as the final run will filter it (the final
  * run's renderer, lent to the preview, makes both), the spectrum view,

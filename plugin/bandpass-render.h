@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bandpass-render — band-passes one drawable: the one renderer behind the
  * dialog's preview and the final run, so that both give the same pixels.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bandpass-settings — the procedure's arguments (docs/contract.md): how they
  * are registered, read back from a config, and checked before a call
  * touches the image. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* buffer-pixels — an area of a GEGL buffer moved whole between the
  * buffer and memory, in bands of rows converting on GEGL's threads (for a
  * large image the conversion is most of the time of a read or a write),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* coarse-preview — the downscaled copy (coarse-copy.h) that a preview's
  * coarse windows are rendered from, with its own loaded spectrum: where
  * every full refresh is slow, a coarse result shows at once. */

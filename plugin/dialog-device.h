@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dialog-device — the dialog's device chooser, bound to the config's
  * "device" aux argument. */
 #ifndef DIALOG_DEVICE_H

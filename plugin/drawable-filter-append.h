@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* drawable-filter-append — the non-destructive form of a call
  * (docs/contract.md, "Non-destructive"): instead of writing pixels, the
  * GEGL operation fft:band-pass is appended to each layer as a filter

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* drawable-pixels — what a renderer needs of a drawable: its facts, taken
  * once in the main thread (libgimp's calls belong to it), and its pixels,
  * moved whole between GEGL buffers and memory with bands of rows

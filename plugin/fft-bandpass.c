@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fft-bandpass — the GIMP 3 plug-in: registers plug-in-fft-bandpass
  * (docs/contract.md), checks each call, and applies the render of every
  * selected drawable, or non-destructively the GEGL operation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* found-notches — the notches a search for patterns found, among the
  * user's: each is added where no notch covers it yet, and a new search
  * replaces those the last one added that are still there as they were.

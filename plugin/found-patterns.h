@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* found-patterns — find-patterns (docs/contract.md): the periodic
  * patterns of one drawable (pattern-finder.h), searched for where the
  * band leaves them, added to the settings that drawable is filtered

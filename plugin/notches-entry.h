@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* notches-entry — the dialog's field for the "notches" argument:
  * GimpProcedureDialog has no widget for double arrays, so the notches are
  * typed as numbers, three per notch. It follows the config both ways. */

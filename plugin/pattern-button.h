@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-button — the dialog's "Find patterns" button and its
  * sensitivity slider: a press searches the pixels the preview filters
  * (bandpass_preview_find_patterns) and puts what it finds into the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-settings — the rule of find-patterns (docs/contract.md,
  * "Patterns found"): which frequencies a drawable's search covers, and
  * the settings it is then filtered with. GLib only (no call into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* preview-dump — a hook for tests: with FFT_BANDPASS_PREVIEW_DUMP set to
  * a folder, every preview result is also written there, as
  * preview-NNNNN.dump: one text line "fft-bandpass-preview X Y WIDTH

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* preview-refresh — runs the preview's renders off the UI thread, one at
  * a time (fftcl plans are not thread-safe), coalescing requests: one that
  * comes while a render runs waits, and only the latest waiting one runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "pulsing-worker.h"
 
 #define PULSE_INTERVAL_US (100 * G_TIME_SPAN_MILLISECOND)

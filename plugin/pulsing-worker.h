@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pulsing-worker — runs a job that makes no libgimp call in a thread of
  * its own while the calling (main) thread keeps a progress bar moving. */
 #ifndef PULSING_WORKER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* render-error — the renderer's failures as messages for the user. Both
  * return FALSE, so that a failing step reads `return render_error_…`. */
 #ifndef RENDER_ERROR_H

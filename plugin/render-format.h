@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* render-format — the float format a drawable is filtered in, the 8-bit
  * one its preview is shown in, and the geometry its planes are filtered
  * at. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* render-memory — whether a render fits in the memory there is, checked
  * before anything is read or changed, and the window buffers that grow
  * to the largest window asked for. */

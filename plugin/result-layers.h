@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* result-layers — where the final run writes each drawable's result, as
  * the `output` argument says (docs/contract.md, "Output"): into the
  * drawable's shadow (replace); into a new layer above the drawable

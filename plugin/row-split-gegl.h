@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* row-split-gegl — the core's row passes (row-split.h) spread over GEGL's
  * threads, as many as GIMP's preferences give its plug-ins. */
 #ifndef ROW_SPLIT_GEGL_H

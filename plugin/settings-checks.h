@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* settings-checks — the checks of docs/contract.md §2 on the band and the
  * notches, with their messages for the user: one set for the plug-in and
  * the GEGL operation (GLib only; no call into libgimp). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-crop — what the spectrum view shows of a whole drawable: the
  * spectrum (spectrum-source.h) of its centre, at most
  * SPECTRUM_CROP_MAX_SIDE pixels a side, so that peaks stay where they

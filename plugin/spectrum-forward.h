@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-forward — plug-in-fft-forward's work: a drawable's spectrum as
  * a new image to paint on, with the record that leads back to it
  * (docs/contract.md, "The spectrum as an image"). */

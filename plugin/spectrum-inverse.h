@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-inverse — plug-in-fft-inverse's work: a spectrum image made by
  * plug-in-fft-forward, as painted, back to pixels: a new layer above the
  * source in its image when that is open, else a new image

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-picture — the spectrum view's two pictures: the amplitude in
  * grey, a pixel a cell, and the gain as a red tint over the square the
  * data fills on screen. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-procedures — the spectrum as an image: plug-in-fft-forward and
  * plug-in-fft-inverse, registered by the plug-in beside the band-pass
  * (docs/contract.md, "The spectrum as an image"). */

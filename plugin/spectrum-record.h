@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-record — what a spectrum image made by plug-in-fft-forward
  * knows of its source, kept with it as the parasite
  * SPECTRUM_RECORD_PARASITE (a GKeyFile's text; persistent, so that an XCF

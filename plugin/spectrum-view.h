@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spectrum-view — the dialog's spectrum: the image's centred
  * log-magnitude spectrum with the band-pass mask drawn over it, bound to
  * the procedure's config. Dragging a ring sets large-structures or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* step-timings — the per-step table that FFT_BANDPASS_TIMINGS asks for. */
 #ifndef STEP_TIMINGS_H
 #define STEP_TIMINGS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* target-checks — whether a call's image and drawables can be filtered:
  * each drawable checked on its own, before anything changes, so that a
  * script that passes the wrong ones gets a message naming the drawable

@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-3.0-or-later
 ; fft-bandpass-batch.scm — script-fu-fft-bandpass-batch: every file of a
 ; folder whose name matches a pattern, band-passed (plug-in-fft-bandpass)
 ; into another folder under the same name, in the file's own format and

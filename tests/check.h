@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A minimal test reporter: each check prints one line, and check_finish
  * prints "N passed, M failed" and gives the exit status. */
 #ifndef CHECK_H

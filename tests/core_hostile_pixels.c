@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the compute core (core/filtered-image.c, pixel-planes.c) does with
  * pixels a hostile float image holds (docs/contract.md, "Non-finite and
  * extreme pixel values"), for RGBA, RGB, gray and CIE L* with alpha,

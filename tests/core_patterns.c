@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The pattern finder (core/pattern-finder.h) against the known truth of
  * synthetic images, on the device FFTCL_DEVICE names:
  *

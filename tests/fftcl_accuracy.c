@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fftcl against FFTW in double: forward, inverse, round trip and the
  * band-pass filter, on the device FFTCL_DEVICE names. */
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The kernel binary cache: a fresh cache is filled, a corrupt one is
  * ignored and rewritten, an unwritable one costs nothing but time. Points
  * XDG_CACHE_HOME at a folder of its own. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bad arguments come back as error values with a message, never a crash;
  * and the default device choice obeys FFTCL_DEVICE. */
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The FFTW backend's first use of a size: with no wisdom, a filter plans
  * at once in the rows-and-columns form and a thread measures FFTW's 2-D
  * plans in the background; once their wisdom is saved, a new plan of the

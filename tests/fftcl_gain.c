@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The gain against values worked out by hand from docs/contract.md, and
  * which gains a mirrored plan can apply. */
 #include "check.h"

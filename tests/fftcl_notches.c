@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hundreds of random notches, on the device FFTCL_DEVICE names, against
  * the filter in double with fftcl_gain_at, which evaluates every notch at
  * every frequency: the backends evaluate only the notches whose reach

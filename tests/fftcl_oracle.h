@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the fftcl tests measure against: FFTW in double, the filter in
  * double with fftcl_gain_at, and the relative RMS error. */
 #ifndef FFTCL_ORACLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A property-based test of fftcl's public API, on the device FFTCL_DEVICE
  * names: seeded random plans (power-of-two sizes and others, batches,
  * layouts interleaved, planar and with gaps, mirrored or not) and random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fftcl_filter_apply, fftcl_filter_once and fftcl_filter_spectrum
  * against FFTW in double, on the device FFTCL_DEVICE names: windows of
  * the filtered planes (means of step × step blocks) for several gains per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Loaded with LD_PRELOAD, FFTW refuses every plan that fftcl's FFTW
  * backend asks for, as it does where it cannot plan a size: the failure
  * gimp_gegl_op.py injects into GIMP's process. */

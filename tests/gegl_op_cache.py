@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """fft:band-pass keeps the spectrum of the input it filtered last
 (gegl-op/op-spectrum-cache.c): a property changed on the same input runs
 only the gain and the inverse transform. Through GEGL itself (Python's

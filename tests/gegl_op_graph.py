@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """fft:band-pass in a graph of GEGL's own, through Python's GObject
 bindings, as GIMP drives a filter: a buffer source, the operation, a
 buffer it writes to; properties set on the operation's node and the graph

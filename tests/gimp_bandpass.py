@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The plug-in inside real headless GIMP 3 on synthetic images (sums of
 cosines plus a ramp, so that the edges matter), against the band-pass
 computed independently in numpy double precision (gimp_oracle.py) from

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The folder batch (scripts/fft-bandpass-batch.scm) in real headless GIMP 3:
 
   - over a folder of PNG (8-bit RGB, 16-bit grey), TIFF (16-bit RGB) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs inside GIMP 3 (python-fu-eval): builds the images that
 gimp_contract_behaviour.py describes in jobs.json, calls
 plug-in-fft-bandpass on them and writes what came out beside them.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A long final run shows progress throughout and can be cancelled at any
 point, leaving the image untouched: GIMP 3 runs with its user interface
 under Xvfb and filters large images; the progress shows in the status

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The procedure GIMP 3 registered, read back through Python-Fu, against
 the contract of docs/contract.md (names, order, types, ranges, defaults, menu,
 image types), and the refusals of bad input that Script-Fu cannot reach:

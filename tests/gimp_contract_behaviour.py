@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The behaviour docs/contract.md promises, in real headless GIMP 3 through
 Python-Fu (gimp_behaviour_driver.py), against the band-pass computed
 independently in numpy double precision (gimp_oracle.py):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Opens the real dialog: GIMP 3 runs under Xvfb and calls the procedure
 interactively on examples/coffee.png while this test finds the dialog
 window, takes screenshots of it, edits large-structures and the device,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The GEGL operation fft:band-pass (gegl-op/) in real headless GIMP 3, and
 through the gegl command line:
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs inside GIMP 3 (python-fu-eval) for gimp_gegl_op.py: for each job of
 jobs.json, one image filtered by plug-in-fft-bandpass and a copy by the
 GEGL operation fft:band-pass appended through GimpDrawableFilter and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs real GIMP 3 headless with a freshly built plug-in in a private
 config folder, and reads and writes the PFM images the tests exchange
 with it."""
@@ -7,6 +8,8 @@ import subprocess
 import tempfile
 
 import numpy as np
+
+from gimp_binaries import gimp_console
 
 passed = 0
 failed = 0
@@ -102,7 +105,7 @@ class Harness:
                  interpreter="plug-in-script-fu-eval"):
         """GIMP stops at the first batch command that fails: a command
         expected to fail must come last."""
-        args = ["gimp-console-3.0", "-i", "-n", "-c",
+        args = [gimp_console(), "-i", "-n", "-c",
                 f"--batch-interpreter={interpreter}"]
         for script in scripts:
             args += ["-b", script]

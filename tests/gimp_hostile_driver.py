@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs inside GIMP 3 (python-fu-eval) for gimp_hostile_pixels.py: each
 job in $HOSTILE_FOLDER/jobs.json is a one-layer image of the job's
 precision whose pixels, NAME-in.npy, go in as the job's babl format

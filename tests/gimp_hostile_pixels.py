@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Non-finite and far-out-of-range pixels in real headless GIMP 3
 (docs/contract.md, "Non-finite and extreme pixel values"; issue 20, rows
 3 to 6), through Python-Fu (gimp_hostile_driver.py), on the device

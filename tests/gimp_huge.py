@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Huge images in real headless GIMP 3, through Python-Fu:
 
   - a 16384×16384 RGB 8-bit image filters on the CPU, with its margin

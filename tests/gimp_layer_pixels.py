@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """For drivers that run inside GIMP 3 (python-fu-eval): layers of a given
 type, and their pixels moved whole as numpy float32 arrays in a babl
 format."""

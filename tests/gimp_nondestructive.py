@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """plug-in-fft-bandpass with non-destructive TRUE in real headless GIMP 3
 (docs/contract.md, "Non-destructive"):
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs inside GIMP 3 (python-fu-eval) for gimp_nondestructive.py. For each
 job of jobs.json (in $ND_FOLDER): one image filtered by
 plug-in-fft-bandpass as before, a copy by the same call with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The band-pass of docs/contract.md computed independently in numpy, in double
 precision: the gain G(fx, fy) from the formulas, the padded size and the
 margin fill as the plug-in documents them (padding.h, padding.c), and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The `output` and `autoscale` arguments (docs/contract.md, "Output" and
 "Autoscale") in real headless GIMP 3 through Python-Fu, on a photograph
 (examples/coffee.png, scaled down), checked in numpy:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """find-patterns (docs/contract.md) in real headless GIMP 3, one session,
 on 8-bit pictures made from a photograph Debian ships
 (matplotlib's grace_hopper.jpg, scaled so that no JPEG block grid is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The preview shows what the final run writes: GIMP 3 runs under Xvfb and
 calls the procedure interactively on examples/coffee.png enlarged to
 1.5 MP, with FFT_BANDPASS_PREVIEW_DUMP making the plug-in write every

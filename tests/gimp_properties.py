@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A property-based test of plug-in-fft-bandpass in real GIMP 3 through
 Python-Fu: seeded random and boundary calls, each checked against the
 invariants that hold whatever the call (docs/contract.md):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs inside GIMP 3 (python-fu-eval): builds the images that each case
 of gimp_properties.py describes (cases.json), calls plug-in-fft-bandpass
 on them and reports what the call did to every drawable and image, one

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The spectrum as an image (docs/contract.md, "The spectrum as an image";
 issue 23 item 1) in real headless GIMP 3, through Python-Fu, the numbers
 checked against numpy:

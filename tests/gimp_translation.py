@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The German catalogue is complete: every message of the files
 po/POTFILES.in lists (the plug-in's and the GEGL operation's labels and
 descriptions) has a German translation, none fuzzy, and msgfmt --check

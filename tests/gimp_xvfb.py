@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Drives GIMP 3's real user interface under Xvfb: GIMP calls the
 procedure interactively on an image from a Python-Fu batch command, and
 the test finds the plug-in's dialog with xdotool, looks at it through
@@ -6,6 +7,8 @@ can be saved, so that the test sees what the call wrote."""
 import os
 import subprocess
 import time
+
+from gimp_binaries import gimp_binary
 
 CALL_SCRIPT = r'''
 import gi
@@ -113,7 +116,7 @@ class GimpSession:
             f.write(self.script)
         self.log = open(self.log_path, "w")
         self.gimp = subprocess.Popen(
-            ["gimp-3.0", "-n", "-d", "-f", "--no-splash",
+            [gimp_binary("gimp"), "-n", "-d", "-f", "--no-splash",
              "--batch-interpreter=python-fu-eval",
              "-b", f"exec(open({script!r}).read())", "--quit"],
             env=self.env, stdout=self.log, stderr=subprocess.STDOUT)

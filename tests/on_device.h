@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The device tests' context and size limit, and a check that a plan
  * stayed on its context's OpenCL device: the CPU fallback gives the right
  * answers too, so without that check a kernel that fails to build or to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Preloaded (LD_PRELOAD) into the fallback test to make OpenCL calls fail
  * on demand, as a device that runs out of resources, cannot compile or is
  * lost would. The test finds opencl_fail_shim_arm with dlsym. */

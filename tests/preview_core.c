@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The preview's compute core (core/filtered-image.c, coarse-copy.c):
  *
  *   - a window rendered from the kept spectrum equals the same window of

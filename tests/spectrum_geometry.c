@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The spectrum view's geometry against values worked out by hand. */
 #include "check.h"
 #include "spectrum-geometry.h"

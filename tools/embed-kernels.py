@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a C file that holds the given OpenCL sources, concatenated, as
 `const char fftcl_kernel_source[]`, so an installed binary never reads a .cl
 file. Usage: embed-kernels.py OUTPUT.c SOURCE..."""

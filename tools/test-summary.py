@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Adds up the checks of every test that meson ran and prints one closing
 line, "N passed, M failed". A test that printed no such line of its own
 counts as one check, passed or failed by its exit status."""

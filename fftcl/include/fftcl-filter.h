@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fftcl-filter — band-pass filtering of real planes on an fftcl plan: the
  * planes are transformed forward once and their spectrum kept; each apply
  * then multiplies it by a gain and transforms back, as often as wanted.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fftcl — 2-D complex single-precision FFTs on OpenCL devices, with an
  * FFTW CPU backend. fftcl-filter.h adds the band-pass filter built on
  * them.

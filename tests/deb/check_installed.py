@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The installed package gimp-plugin-fft-bandpass in headless GIMP 3, in
 a Debian 13 root where apt installed it with its dependencies and nothing
 to build with (tools/test-deb-install makes it):
@@ -16,18 +17,21 @@ to build with (tools/test-deb-install makes it):
 
 Standard library only: the root has no numpy. Pixels are read inside GIMP
 (installed_driver.py). Usage: check_installed.py FOLDER (holding
-coffee.png and deb/)."""
+coffee.png, gimp_binaries.py and deb/)."""
 import json
 import os
 import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from gimp_binaries import gimp_console  # noqa: E402
+
 FOLDER = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
 INPUT = os.path.join(FOLDER, "coffee.png")
 BAND = {"large-structures": 40, "small-structures": 3}
-GIMP = ["gimp-console-3.0", "-i", "-n", "-c"]
+GIMP = [gimp_console(), "-i", "-n", "-c"]
 
 passed = failed = 0
 

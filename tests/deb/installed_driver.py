@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs inside the installed GIMP 3 (python-fu-eval) for check_installed.py:
 which of the package's procedures GIMP registered, the GEGL operation
 fft:band-pass applied to the input through GimpDrawableFilter and merged,
