@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A classical automatic peer for bench/pattern-quality: a mask made by
 thresholding the distance-weighted log amplitude spectrum, dilated and
 blurred, as the fft-descreen script of github.com/6o6o/fft-descreen

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fitted-waves — periodic patterns removed by subtraction instead of a
  * notch (docs/contract.md: a notch of radius 0). A wave is a cosine of
  * one frequency across the whole image; given its frequency roughly

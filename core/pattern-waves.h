@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pattern-waves — the finder's waves told apart by the pixels. A clean
  * periodic pattern (an interference, a scan line's harmonic) is one
  * cosine across the whole image: cut the image into tiles, and the

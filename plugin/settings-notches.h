@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* settings-notches — the two kinds of notch in the settings' list
  * (docs/contract.md, `notches`): discs (radius > 0), which the gain
  * rejects, and waves (radius 0), cosines fitted to the image and

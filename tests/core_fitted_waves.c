@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Waves (notches of radius 0, core/fitted-waves.h) against a formula:
  * a smooth picture of known values plus cosines of known sub-bin
  * frequency, amplitude and phase per plane — on an axis, a few degrees

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a host decides for a context (fftcl_context_options):
  *
  *   - threads: the FFTW backend's device name says the count asked for

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """fft:band-pass through the `gegl` command line releases every buffer it
 makes: GEGL counts the buffers alive at gegl_exit and warns "EEEEeEeek! N
 GeglBuffers leaked".

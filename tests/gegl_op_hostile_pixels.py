@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """fft:band-pass with a NaN or ±inf in one colour channel of one pixel
 (docs/contract.md, "Non-finite and extreme pixel values"), through GEGL
 itself: for float and half input, linear and not, the pixel visible and
