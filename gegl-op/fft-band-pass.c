@@ -84,7 +84,8 @@ property_double (stripe_tolerance, _("Stripe tolerance (%)"), 5.0)
 property_string (notches, _("Notches"), "")
   description (_("Notch (reject) discs as numbers fx fy radius in cycles per "
                  "pixel, three per notch; each also rejects its mirror "
-                 "(-fx, -fy)"))
+                 "(-fx, -fy); radius 0 subtracts the wave fitted at (fx, fy) "
+                 "instead"))
 
 property_enum (padding, _("Padding"), FftBandPassPadding, fft_band_pass_padding,
                FFT_BAND_PASS_MIRROR)
