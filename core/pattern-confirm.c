@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "pattern-confirm.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "fitted-waves.h"
+#include "pattern-waves.h"
+#include "spectrum-source.h"
+
+/* Two notches within this many bins are one peak's. */
+#define NEAR_BINS       1.5
+
+/* The pixels confirm a candidate whose cosine's constancy across the
+ * image (pattern-waves.h) reaches CONSTANT_WAVE: it joins as a wave, or
+ * takes the place of a disc or drifting wave found within NEAR_BINS
+ * (whose peak it was); a found wave whose constancy stays below
+ * DRIFTING_WAVE becomes a disc. On the axes a picture's own rows and
+ * columns (lines of text, windows) repeat across the whole image as a
+ * pattern does, but not as one cosine: a candidate on an axis is dropped
+ * where its second harmonic or its half frequency is as constant with at
+ * least HARMONIC_SHARE of its amplitude; a candidate off the axes that
+ * the pixels place within AXIS_BINS of one is dropped. The pixels are
+ * read from the image's centre, at most CONFIRM_SIDE a side. */
+#define CONSTANT_WAVE   1.4
+#define DRIFTING_WAVE   1.0
+#define HARMONIC_SHARE  0.25
+#define AXIS_BINS       0.5
+#define CONFIRM_SIDE    1024
+
+void
+pattern_found_tidy (PatternsFound *found)
+{
+  if (found->count == 0 && found->candidate_count == 0)
+    {
+      double small_period = found->small_period;
+
+      patterns_found_clear (found);
+      found->small_period = small_period;
+    }
+}
+
+long
+pattern_found_near (const PatternsFound *found,
+                    double               fx,
+                    double               fy,
+                    size_t               width,
+                    size_t               height,
+                    int                  waves_only)
+{
+  long   nearest  = -1;
+  double distance = NEAR_BINS;
+
+  for (size_t i = 0; i < found->count; i++)
+    for (int sign = -1; sign <= 1; sign += 2)
+      {
+        double dx = fabs (fx - sign * found->notches[3 * i]) * width;
+        double dy = fabs (fy - sign * found->notches[3 * i + 1]) * height;
+
+        if ((! waves_only || found->notches[3 * i + 2] == 0) &&
+            fmax (dx, dy) <= distance)
+          {
+            distance = fmax (dx, dy);
+            nearest  = (long) i;
+          }
+      }
+  return nearest;
+}
+
+/* The values the finder reads (spectrum_source_value) of the centre of
+ * the image, at most CONFIRM_SIDE a side; NULL when memory runs out. */
+static float *
+confirm_plane (const float       *pixels,
+               const PixelLayout *layout,
+               size_t             stride,
+               size_t             width,
+               size_t             height,
+               size_t            *side_x,
+               size_t            *side_y)
+{
+  const float *corner;
+  float       *plane;
+
+  *side_x = width < CONFIRM_SIDE ? width : CONFIRM_SIDE;
+  *side_y = height < CONFIRM_SIDE ? height : CONFIRM_SIDE;
+  corner  = pixels + ((height - *side_y) / 2 * stride +
+                      (width - *side_x) / 2) * layout->components;
+  plane   = malloc (*side_x * *side_y * sizeof *plane);
+  for (size_t y = 0; plane && y < *side_y; y++)
+    for (size_t x = 0; x < *side_x; x++)
+      plane[y * *side_x + x] = spectrum_source_value (corner +
+                                                      (y * stride + x) *
+                                                      layout->components,
+                                                      layout);
+  return plane;
+}
+
+/* The constancy of the wave near (*fx, *fy) in `plane`, whose frequency
+ * is refined first, and its amplitude (where not NULL); −1 when memory
+ * runs out. */
+static double
+refined_constancy (const float *plane,
+                   size_t       side_x,
+                   size_t       side_y,
+                   double      *fx,
+                   double      *fy,
+                   double      *amplitude,
+                   RowSplit     split)
+{
+  if (! fitted_waves_refine (plane, side_x, side_y, side_x, fx, fy, split))
+    return -1;
+  return pattern_waves_constancy (plane, side_x, side_y, side_x, *fx, *fy,
+                                  amplitude, split);
+}
+
+/* Whether the cosine of (fx, fy), of `amplitude`, has a harmonic (twice
+ * its frequency) or is one (half of it) that is as constant and not much
+ * weaker: a periodic structure of the picture that is no cosine. */
+static int
+has_harmonics (const float *plane,
+               size_t       side_x,
+               size_t       side_y,
+               double       fx,
+               double       fy,
+               double       amplitude,
+               RowSplit     split)
+{
+  for (double times = 0.5; times <= 2; times *= 4)
+    {
+      double other;
+      double constancy = pattern_waves_constancy (plane, side_x, side_y,
+                                                  side_x, times * fx,
+                                                  times * fy, &other, split);
+
+      if (fabs (times * fx) <= 0.5 && fabs (times * fy) <= 0.5 &&
+          constancy >= CONSTANT_WAVE && other >= HARMONIC_SHARE * amplitude)
+        return 1;
+    }
+  return 0;
+}
+
+/* Whether (fx, fy) lies within AXIS_BINS of an axis of a width × height
+ * image. */
+static int
+beside_axis (double fx,
+             double fy,
+             size_t width,
+             size_t height)
+{
+  return fabs (fx) * width < AXIS_BINS || fabs (fy) * height < AXIS_BINS;
+}
+
+/* Each found wave's constancy (0 for discs); a wave that drifts becomes
+ * the disc of its peak, one that does not takes its refined frequency.
+ * 0 when memory runs out. */
+static int
+judge_found (PatternsFound *found,
+             const float   *plane,
+             size_t         side_x,
+             size_t         side_y,
+             double        *constancy,
+             RowSplit       split)
+{
+  for (size_t i = 0; i < found->count; i++)
+    {
+      double *notch = found->notches + 3 * i;
+      double  fx = notch[0], fy = notch[1];
+
+      constancy[i] = 0;
+      if (notch[2] != 0)
+        continue;
+      constancy[i] = refined_constancy (plane, side_x, side_y, &fx, &fy,
+                                        NULL, split);
+      if (constancy[i] < 0)
+        return 0;
+      if (constancy[i] < DRIFTING_WAVE)
+        notch[2] = found->disc_radius[i];
+      else
+        notch[0] = fx, notch[1] = fy;
+    }
+  return 1;
+}
+
+/* Confirms each candidate whose cosine is constant: it joins as a wave,
+ * or replaces the disc it lies near. 0 when memory runs out. */
+static int
+judge_candidates (PatternsFound *found,
+                  const float   *plane,
+                  size_t         side_x,
+                  size_t         side_y,
+                  double        *constancy,
+                  RowSplit       split)
+{
+  for (size_t c = 0; c < found->candidate_count; c++)
+    {
+      double fx = found->candidates[2 * c], fy = found->candidates[2 * c + 1];
+      int    on_axis = fx == 0 || fy == 0;
+      double amplitude;
+      double measured = refined_constancy (plane, side_x, side_y, &fx, &fy,
+                                           &amplitude, split);
+      long   near;
+
+      if (measured < 0)
+        return 0;
+      if (measured < CONSTANT_WAVE ||
+          (on_axis ? has_harmonics (plane, side_x, side_y, fx, fy, amplitude,
+                                    split)
+                   : beside_axis (fx, fy, side_x, side_y)))
+        continue;
+      near = pattern_found_near (found, fx, fy, side_x, side_y, 0);
+      if (near >= 0 && constancy[near] >= DRIFTING_WAVE)
+        continue;
+      if (near < 0)
+        near = (long) found->count++;
+      found->notches[3 * near]     = fx;
+      found->notches[3 * near + 1] = fy;
+      found->notches[3 * near + 2] = 0;
+      found->disc_radius[near]     = 0;
+      constancy[near]              = measured;
+    }
+  return 1;
+}
+
+/* Subtracts the waves found from the plane, so that what a strong one
+ * leaks near it is no candidate of its own. 0 when memory runs out. */
+static int
+remove_found_waves (const PatternsFound *found,
+                    float               *plane,
+                    size_t               side_x,
+                    size_t               side_y,
+                    RowSplit             split)
+{
+  double *waves = malloc (2 * found->count * sizeof *waves + 1);
+  double *discs = malloc (3 * found->count * sizeof *discs + 1);
+  size_t  disc_count, count;
+  int     ok;
+
+  ok = waves && discs;
+  if (ok)
+    {
+      count = fitted_waves_split (found->notches, found->count, waves, discs,
+                                  &disc_count);
+      ok = fitted_waves_remove (plane, 1, 0, side_x, side_y, side_x, waves,
+                                count, split);
+    }
+  free (waves);
+  free (discs);
+  return ok;
+}
+
+fftcl_status
+patterns_confirm_waves (PatternsFound     *found,
+                        const float       *pixels,
+                        const PixelLayout *layout,
+                        size_t             stride,
+                        size_t             width,
+                        size_t             height,
+                        RowSplit           split,
+                        fftcl_error       *err)
+{
+  size_t  side_x, side_y;
+  float  *plane;
+  double *constancy;
+  int     ok;
+
+  if (found->small_period > 0 || ! found->notches ||
+      width < 2 * PATTERN_FLOOR_CYCLES || height < 2 * PATTERN_FLOOR_CYCLES)
+    return FFTCL_OK;
+  plane     = confirm_plane (pixels, layout, stride, width, height, &side_x,
+                             &side_y);
+  constancy = malloc ((found->count + found->candidate_count) *
+                      sizeof *constancy + 1);
+  ok = plane && constancy &&
+       judge_found (found, plane, side_x, side_y, constancy, split) &&
+       remove_found_waves (found, plane, side_x, side_y, split) &&
+       judge_candidates (found, plane, side_x, side_y, constancy, split);
+  found->candidate_count = 0;
+  free (constancy);
+  free (plane);
+  pattern_found_tidy (found);
+  return ok ? FFTCL_OK : pattern_search_fail (err, FFTCL_ERROR_MEMORY, "out of memory");
+}
+

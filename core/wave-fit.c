@@ -1,0 +1,352 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "wave-fit.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define PI 3.14159265358979323846
+
+/* The step (in bins of the image) below which a frequency has settled. */
+#define SETTLED_BINS  1e-3
+/* A refinement that wanders further than this many bins from the given
+ * frequency has locked onto something else: the given one is kept. */
+#define FARTHEST_BINS 1.5
+/* Partial sums a row's pass keeps apart, so that they run side by side. */
+#define LANES 4
+
+typedef struct
+{
+  const Fit   *fit;
+  const float *plane;
+  size_t       stride;
+  int          with_moment;
+  size_t       plane_index; /* which waves: those strongest here, or all
+                               when it is (size_t) −1 */
+} RowSumJob;
+
+/* ---- Setting up ----------------------------------------------------- */
+
+static int
+axis_init (Axis   *axis,
+           size_t  length)
+{
+  double total = 0, second = 0;
+
+  axis->length  = length;
+  axis->window  = malloc (length * sizeof *axis->window);
+  axis->centred = malloc (length * sizeof *axis->centred);
+  if (! axis->window || ! axis->centred)
+    return 0;
+  for (size_t i = 0; i < length; i++)
+    {
+      double s = sin (PI * (i + 0.5) / length);
+
+      axis->window[i]  = s * s;
+      axis->centred[i] = i - 0.5 * (length - 1);
+      total  += axis->window[i];
+      second += axis->window[i] * axis->centred[i] * axis->centred[i];
+    }
+  axis->sum    = total;
+  axis->spread = second / total;
+  return 1;
+}
+
+static void
+wave_clear (Wave *wave)
+{
+  free (wave->re);
+  free (wave->im);
+  free (wave->moment_re);
+  free (wave->moment_im);
+  free (wave->phasor);
+  free (wave->moment);
+}
+
+static int
+wave_init (Wave   *wave,
+           double  fx,
+           double  fy,
+           size_t  width,
+           size_t  height)
+{
+  *wave = (Wave) {
+    .fx = fx, .fy = fy, .given_x = fx, .given_y = fy,
+    .re        = malloc (width * sizeof (float)),
+    .im        = malloc (width * sizeof (float)),
+    .moment_re = malloc (width * sizeof (float)),
+    .moment_im = malloc (width * sizeof (float)),
+    .phasor    = malloc (height * sizeof (double complex)),
+    .moment    = malloc (height * sizeof (double complex)),
+  };
+  return wave->re && wave->im && wave->moment_re && wave->moment_im &&
+         wave->phasor && wave->moment;
+}
+
+void
+wave_fit_end (Fit *fit)
+{
+  for (size_t i = 0; fit->waves && i < fit->count; i++)
+    wave_clear (&fit->waves[i]);
+  free (fit->waves);
+  free (fit->rows);
+  free (fit->sums);
+  free (fit->along);
+  free (fit->normal);
+  free (fit->solved);
+  free (fit->across.window);
+  free (fit->across.centred);
+  free (fit->down.window);
+  free (fit->down.centred);
+}
+
+/* A fit of `count` waves at `frequencies` on width × height planes of
+ * which `planes` are fitted; 0 when memory runs out (nothing is held). */
+int
+wave_fit_start (Fit          *fit,
+           const double *frequencies,
+           size_t        count,
+           size_t        planes,
+           size_t        width,
+           size_t        height)
+{
+  int ok;
+
+  *fit = (Fit) {
+    .waves = calloc (count, sizeof (Wave)),
+    .count = count,
+    .rows  = malloc (2 * height * count * sizeof (double complex)),
+    .sums   = malloc (planes * count * sizeof (double complex)),
+    .along  = malloc (2 * count * sizeof (double complex)),
+    .normal = malloc (2 * count * count * sizeof (double)),
+    .solved = malloc (2 * count * sizeof (double)),
+  };
+  ok = fit->waves && fit->rows && fit->sums && fit->along && fit->normal &&
+       fit->solved &&
+       axis_init (&fit->across, width) && axis_init (&fit->down, height);
+  for (size_t i = 0; ok && i < count; i++)
+    ok = wave_init (&fit->waves[i], frequencies[2 * i],
+                    frequencies[2 * i + 1], width, height);
+  if (! ok)
+    wave_fit_end (fit);
+  return ok;
+}
+
+/* The wave's transform tables for its present frequency. */
+void
+wave_fit_tune (Wave       *wave,
+           const Axis *across,
+           const Axis *down)
+{
+  for (size_t x = 0; x < across->length; x++)
+    {
+      double         t = across->centred[x];
+      double complex e = across->window[x] * cexp (-2 * PI * I * wave->fx * t);
+
+      wave->re[x]        = (float) creal (e);
+      wave->im[x]        = (float) cimag (e);
+      wave->moment_re[x] = (float) (t * creal (e));
+      wave->moment_im[x] = (float) (t * cimag (e));
+    }
+  for (size_t y = 0; y < down->length; y++)
+    {
+      double t = down->centred[y];
+
+      wave->phasor[y] = down->window[y] * cexp (-2 * PI * I * wave->fy * t);
+      wave->moment[y] = t * wave->phasor[y];
+    }
+}
+
+/* ---- The windowed transforms ---------------------------------------- */
+
+/* Σ a·b over n values, in LANES partial sums. */
+static double
+dot (const float *a,
+     const float *b,
+     size_t       n)
+{
+  float  lane[LANES] = { 0 };
+  size_t x = 0;
+
+  for (; x + LANES <= n; x += LANES)
+    for (size_t k = 0; k < LANES; k++)
+      lane[k] += a[x + k] * b[x + k];
+  for (; x < n; x++)
+    lane[0] += a[x] * b[x];
+  return (double) lane[0] + lane[1] + lane[2] + lane[3];
+}
+
+static int
+takes_part (const RowSumJob *job,
+            const Wave      *wave)
+{
+  return job->plane_index == (size_t) -1 ||
+         (wave->strongest == job->plane_index && ! wave->settled);
+}
+
+static void
+row_sums (const void *job_pointer,
+          size_t      first,
+          size_t      end)
+{
+  const RowSumJob *job   = job_pointer;
+  const Fit       *fit   = job->fit;
+  size_t           width = fit->across.length;
+
+  for (size_t y = first; y < end; y++)
+    {
+      const float    *row = job->plane + y * job->stride;
+      double complex *out = fit->rows + 2 * y * fit->count;
+
+      for (size_t i = 0; i < fit->count; i++)
+        {
+          const Wave *wave = &fit->waves[i];
+
+          if (! takes_part (job, wave))
+            continue;
+          out[2 * i] = dot (row, wave->re, width) +
+                       I * dot (row, wave->im, width);
+          if (job->with_moment)
+            out[2 * i + 1] = dot (row, wave->moment_re, width) +
+                             I * dot (row, wave->moment_im, width);
+        }
+    }
+}
+
+/* One pass over `plane`: for each wave taking part (all, or those whose
+ * strongest plane it is and that have not settled) its windowed
+ * transform into sum[i] and, with_moment, its first moments along x and
+ * y into along[2 i], along[2 i + 1]. */
+void
+wave_fit_transform (Fit            *fit,
+                const float    *plane,
+                size_t          stride,
+                size_t          plane_index,
+                int             with_moment,
+                RowSplit        split,
+                double complex *sum,
+                double complex *along)
+{
+  RowSumJob job = { fit, plane, stride, with_moment, plane_index };
+
+  row_split_run (split, fit->down.length, row_sums, &job);
+  for (size_t i = 0; i < fit->count; i++)
+    {
+      const Wave *wave = &fit->waves[i];
+
+      if (! takes_part (&job, wave))
+        continue;
+      sum[i] = 0;
+      if (with_moment)
+        along[2 * i] = along[2 * i + 1] = 0;
+      for (size_t y = 0; y < fit->down.length; y++)
+        {
+          const double complex *rows = fit->rows + 2 * y * fit->count + 2 * i;
+
+          sum[i] += wave->phasor[y] * rows[0];
+          if (with_moment)
+            {
+              along[2 * i]     += wave->phasor[y] * rows[1];
+              along[2 * i + 1] += wave->moment[y] * rows[0];
+            }
+        }
+    }
+}
+
+/* ---- The frequencies ------------------------------------------------ */
+
+/* Each wave's plane where it is strongest. */
+void
+wave_fit_choose_planes (Fit         *fit,
+               const float *values,
+               size_t       planes,
+               size_t       plane_step,
+               size_t       stride,
+               RowSplit     split)
+{
+  for (size_t p = 0; p < planes; p++)
+    wave_fit_transform (fit, values + p * plane_step, stride, (size_t) -1, 0,
+                    split, fit->sums + p * fit->count, NULL);
+  for (size_t i = 0; i < fit->count; i++)
+    for (size_t p = 1; p < planes; p++)
+      if (cabs (fit->sums[p * fit->count + i]) >
+          cabs (fit->sums[fit->waves[i].strongest * fit->count + i]))
+        fit->waves[i].strongest = p;
+}
+
+/* The Gauss–Newton step of one axis: the phase's slope across the
+ * window, Im (moment / sum) = 2π · Δf · spread. */
+static double
+step_of (double complex sum,
+         double complex moment,
+         const Axis    *axis)
+{
+  return cabs (sum) > 0 ? cimag (moment / sum) / (2 * PI * axis->spread) : 0;
+}
+
+/* One Gauss–Newton step of each wave that has not settled; a frequency
+ * given on an axis stays there. */
+static void
+step_waves (Fit                  *fit,
+            const double complex *sum,
+            const double complex *along,
+            size_t                plane_index)
+{
+  for (size_t i = 0; i < fit->count; i++)
+    {
+      Wave   *wave = &fit->waves[i];
+      double  dx, dy;
+
+      if (wave->settled || wave->strongest != plane_index)
+        continue;
+      dx = wave->given_x == 0 ? 0 : step_of (sum[i], along[2 * i],
+                                             &fit->across);
+      dy = wave->given_y == 0 ? 0 : step_of (sum[i], along[2 * i + 1],
+                                             &fit->down);
+      wave->fx += dx;
+      wave->fy += dy;
+      wave->settled = fabs (dx) * fit->across.length < SETTLED_BINS &&
+                      fabs (dy) * fit->down.length < SETTLED_BINS;
+      wave_fit_tune (wave, &fit->across, &fit->down);
+    }
+}
+
+/* Refines every wave's frequency on its strongest plane, to where the
+ * windowed transform peaks, within FARTHEST_BINS of the given one. */
+void
+wave_fit_refine (Fit         *fit,
+        const float *values,
+        size_t       planes,
+        size_t       plane_step,
+        size_t       stride,
+        int          steps,
+        RowSplit     split)
+{
+  double complex *sum   = fit->sums;
+  double complex *along = fit->along;
+
+  for (size_t i = 0; i < fit->count; i++)
+    fit->waves[i].settled = 0;
+  for (int step = 0; step < steps; step++)
+    for (size_t p = 0; p < planes; p++)
+      {
+        wave_fit_transform (fit, values + p * plane_step, stride, p, 1, split,
+                        sum, along);
+        step_waves (fit, sum, along, p);
+      }
+  for (size_t i = 0; i < fit->count; i++)
+    {
+      Wave *wave = &fit->waves[i];
+
+      if (fabs (wave->fx - wave->given_x) * fit->across.length >
+            FARTHEST_BINS ||
+          fabs (wave->fy - wave->given_y) * fit->down.length >
+            FARTHEST_BINS ||
+          fabs (wave->fx) > 0.5 || fabs (wave->fy) > 0.5)
+        {
+          wave->fx = wave->given_x;
+          wave->fy = wave->given_y;
+        }
+      wave_fit_tune (wave, &fit->across, &fit->down);
+    }
+}
+

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* wave-fit — the machinery of fitted-waves.h: the waves' windowed
+ * transforms over a plane's rows, and their frequencies refined by
+ * Gauss–Newton steps on the phase's slope across the window (the first
+ * moments of the windowed transform at the frequency). Internal to the
+ * core. */
+#ifndef WAVE_FIT_H
+#define WAVE_FIT_H
+
+#include <complex.h>
+#include <stddef.h>
+
+#include "row-split.h"
+
+/* One axis: the Hann window w, the centred coordinate t, the window's
+ * sum and second moment. */
+typedef struct
+{
+  double *window;
+  double *centred;
+  double  sum, spread; /* Σ w, Σ w t² / Σ w */
+  size_t  length;
+} Axis;
+
+/* One wave: its frequency, and the tables of that frequency along the
+ * rows (floats, where every pixel meets them) and down the columns
+ * (double): w · e^{-2πi f t} and w · t · e^{-2πi f t} for the transform,
+ * then e^{+2πi fx t} for the subtraction. */
+typedef struct
+{
+  double          fx, fy, given_x, given_y;
+  int             settled;
+  size_t          strongest;
+  float          *re, *im, *moment_re, *moment_im;
+  double complex *phasor, *moment;
+} Wave;
+
+typedef struct
+{
+  Axis            across, down;
+  Wave           *waves;
+  size_t          count;
+  double complex *rows;   /* per row and wave: Σ v·phasor, Σ v·moment */
+  double complex *sums;   /* per plane and wave: the windowed transform */
+  double complex *along;  /* per wave: its first moments along x and y */
+  double         *normal; /* the joint fit's two K × K normal matrices */
+  double         *solved; /* per wave: a, b of a plane's fit */
+} Fit;
+
+/* A fit of `count` waves at `frequencies` on width × height planes of
+ * which `planes` are fitted (wave_fit_tune makes each wave's tables); 0
+ * when memory runs out (nothing is then held). */
+int    wave_fit_start   (Fit          *fit,
+                         const double *frequencies,
+                         size_t        count,
+                         size_t        planes,
+                         size_t        width,
+                         size_t        height);
+
+void   wave_fit_end     (Fit          *fit);
+
+/* The wave's transform tables for its present frequency. */
+void   wave_fit_tune    (Wave         *wave,
+                         const Axis   *across,
+                         const Axis   *down);
+
+/* One pass over `plane` (rows `stride` apart): for each wave taking part
+ * (all, where plane_index is (size_t) −1, else those whose strongest
+ * plane it is and that have not settled) its windowed transform into
+ * sum[i] and, with_moment, its first moments along x and y into
+ * along[2 i], along[2 i + 1]. */
+void   wave_fit_transform (Fit            *fit,
+                           const float    *plane,
+                           size_t          stride,
+                           size_t          plane_index,
+                           int             with_moment,
+                           RowSplit        split,
+                           double complex *sum,
+                           double complex *along);
+
+/* Each wave's plane where it is strongest. */
+void   wave_fit_choose_planes (Fit         *fit,
+                               const float *values,
+                               size_t       planes,
+                               size_t       plane_step,
+                               size_t       stride,
+                               RowSplit     split);
+
+/* Refines every wave's frequency on its strongest plane by up to `steps`
+ * Gauss–Newton steps, to where the windowed transform peaks, within 1.5
+ * bins of the given one (else the given one stays); a frequency given on
+ * an axis stays there. The tables are tuned to the result. */
+void   wave_fit_refine  (Fit         *fit,
+                         const float *values,
+                         size_t       planes,
+                         size_t       plane_step,
+                         size_t       stride,
+                         int          steps,
+                         RowSplit     split);
+
+#endif
