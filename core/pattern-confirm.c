@@ -278,6 +278,7 @@ patterns_confirm_waves (PatternsFound     *found,
   free (constancy);
   free (plane);
   pattern_found_tidy (found);
-  return ok ? FFTCL_OK : pattern_search_fail (err, FFTCL_ERROR_MEMORY, "out of memory");
+  return ok ? FFTCL_OK
+            : pattern_search_fail (err, FFTCL_ERROR_MEMORY, "out of memory");
 }
 

@@ -19,7 +19,6 @@
 #define MOST_SIDE  4096
 #define MOST_CELLS MOST_SIDE
 
-
 /* A peak no wider than this (half width at half amplitude, in bins of
  * the image) is a clean sinusoid, whose fit is subtracted (a notch of
  * radius 0, fitted-waves.h): the tapered crop's main lobe alone is about
@@ -77,8 +76,9 @@ check_search (const PatternSearch *search,
       search->lowest_frequency >= 0 && search->highest_frequency >= 0)
     return FFTCL_OK;
   return pattern_search_fail (err, FFTCL_ERROR_ARGUMENT,
-               "pattern search: the sensitivity and frequencies must be "
-               "finite, the frequencies not negative");
+                              "pattern search: the sensitivity and "
+                              "frequencies must be finite, the frequencies "
+                              "not negative");
 }
 
 static int
@@ -146,8 +146,8 @@ candidates_of (const PatternCells    *cells,
                                                PATTERN_MOST_CANDIDATES);
 
   for (size_t i = 0; i < near_count; i++)
-    if (pattern_found_near (found, near[2 * i], near[2 * i + 1], cells->width,
-                    cells->height, 1) < 0)
+    if (pattern_found_near (found, near[2 * i], near[2 * i + 1],
+                            cells->width, cells->height, 1) < 0)
       add_candidate (found, near[2 * i], near[2 * i + 1]);
 }
 
@@ -206,9 +206,9 @@ patterns_find_in_spectrum (const float         *amplitude,
       cells_x > grid_width || cells_y > grid_height ||
       width > grid_width || height > grid_height || ! amplitude)
     return pattern_search_fail (err, FFTCL_ERROR_ARGUMENT,
-                 "pattern search: the cells and the grid must be powers of "
-                 "two, the cells no more than the grid, the image within "
-                 "the grid");
+                                "pattern search: the cells and the grid "
+                                "must be powers of two, the cells no more "
+                                "than the grid, the image within the grid");
 
   region.lowest  = search->lowest_frequency;
   region.highest = search->highest_frequency;
