@@ -353,9 +353,11 @@ gegl_op_class_init (GeglOpClass *klass)
   gegl_operation_class_set_keys (operation_class,
     "name",           "fft:band-pass",
     "title",          _("Band-pass (FFT)"),
+    /* No menu entry: Filters › Frequency › Band-pass… (the plug-in)
+     * appends this operation when asked to be non-destructive, and GIMP
+     * opens an appended filter for editing by its operation's name
+     * alone (docs/contract.md §7). */
     "categories",     "frequency:enhance",
-    "gimp:menu-path", "<Image>/Filters/Frequency",
-    "gimp:menu-label", _("Band-pass (FFT)…"),
     "description",    _("Removes large structures (uneven illumination) and "
                         "small ones (noise) at once through the FFT, with "
                         "Gaussian, Butterworth or ideal edges, and periodic "
