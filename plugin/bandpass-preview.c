@@ -10,7 +10,7 @@
 
 /* The view's longer side, in screen pixels: the dialog's largest part,
  * larger than the spectrum view below it. */
-#define VIEW_SIZE 480
+#define VIEW_SIZE 400
 
 struct _BandpassPreview
 {
