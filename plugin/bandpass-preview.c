@@ -323,6 +323,18 @@ config_changed (GimpProcedureConfig *config G_GNUC_UNUSED,
 
 /* The drawable is read here, in the main thread (libgimp's calls belong
  * to it), once the dialog shows; all else runs in a worker thread. */
+/* A search asked for before the image was read ends with `error`, when
+ * it cannot run. */
+static void
+end_waiting_search (BandpassPreview *preview,
+                    const GError    *error)
+{
+  PatternsFound none = { 0 };
+
+  preview->search_waits = FALSE;
+  report_found (preview, &none, error);
+}
+
 static gboolean
 start (gpointer preview_pointer)
 {
@@ -333,6 +345,8 @@ start (gpointer preview_pointer)
   if (! bandpass_renderer_read_source (preview->renderer, &error))
     {
       set_status (preview, error->message);
+      if (preview->search_waits)
+        end_waiting_search (preview, error);
       g_error_free (error);
       return G_SOURCE_REMOVE;
     }
@@ -343,9 +357,7 @@ start (gpointer preview_pointer)
     request_refresh (preview);
   else if (! request (preview, &preview->waiting, &error))
     {
-      PatternsFound none = { 0 };
-
-      report_found (preview, &none, error);
+      end_waiting_search (preview, error);
       g_error_free (error);
     }
   preview->search_waits = FALSE;
