@@ -7,7 +7,7 @@
 
 #include <gegl.h>
 
-#include "bandpass-settings.h"
+#include "filter-settings.h"
 #include "render-format.h"
 
 /* Filters `area` of `input` (the whole image) as `settings` say, in

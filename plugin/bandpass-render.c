@@ -4,10 +4,10 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "autoscale.h"
 #include "buffer-pixels.h"
 #include "coarse-preview.h"
 #include "drawable-pixels.h"
+#include "filter-output.h"
 #include "filtered-image.h"
 #include "render-error.h"
 #include "render-format.h"
@@ -293,24 +293,6 @@ pixel_count (const BandpassRenderer *renderer)
   return renderer->drawable.width * renderer->drawable.height;
 }
 
-/* Autoscale's stretch (autoscale.h) of `count` pixels, with the range
- * found in the `found_count` pixels `found_in`: CIE L* onto 0 … 100,
- * other filtered components onto 0 … 1. */
-static void
-stretch (const BandpassRenderer *renderer,
-         const gfloat           *found_in,
-         gsize                   found_count,
-         gfloat                 *pixels,
-         gsize                   count)
-{
-  const Babl *model = babl_format_get_model (renderer->format.format);
-  gfloat      full  = (babl_get_model_flags (model) &
-                       BABL_MODEL_FLAG_CIE) ? 100.0f : 1.0f;
-
-  autoscale_stretch (found_in, found_count, pixels, count,
-                     &renderer->format.layout, full);
-}
-
 /* A full preview window is stretched with the range of the whole result,
  * as the final run stretches it; a coarse one, which only stands in
  * until the full one comes, with its own. */
@@ -329,7 +311,8 @@ stretch_window (BandpassRenderer        *renderer,
 
   if (coarse)
     {
-      stretch (renderer, renderer->window, count, renderer->window, count);
+      filter_output_stretch (&renderer->format, renderer->window, count,
+                             renderer->window, count);
       return TRUE;
     }
 
@@ -345,8 +328,8 @@ stretch_window (BandpassRenderer        *renderer,
       return render_error_fft (error, &fft_error);
     }
 
-  stretch (renderer, result, pixel_count (renderer), renderer->window,
-           count);
+  filter_output_stretch (&renderer->format, result, pixel_count (renderer),
+                         renderer->window, count);
   g_free (result);
   return TRUE;
 }
@@ -518,10 +501,33 @@ tell_fallback (BandpassRenderer *renderer)
                fftcl_context_device_name (context (renderer)), reason);
 }
 
+/* filter_output_write of the filtered pixels, from the drawable as it
+ * stores them. */
+static void
+write_output (BandpassRenderer       *renderer,
+              const BandpassSettings *settings,
+              GeglBuffer             *target,
+              const RemovedPart      *removed)
+{
+  const GeglRectangle whole  = { 0, 0, renderer->drawable.width,
+                                 renderer->drawable.height };
+  GeglBuffer         *source = drawable_pixels_source (&renderer->drawable);
+
+  filter_output_write (&(FilterOutput) { .source      = source,
+                                         .result      = target,
+                                         .area        = &whole,
+                                         .format      = &renderer->format,
+                                         .keep_unseen = renderer->unseen,
+                                         .removed     = *removed },
+                       settings, renderer->pixels);
+  g_object_unref (source);
+}
+
 gboolean
 bandpass_renderer_write (BandpassRenderer        *renderer,
                          const BandpassSettings  *settings,
                          GeglBuffer              *target,
+                         const RemovedPart       *removed,
                          const BandpassProgress  *progress,
                          GError                 **error)
 {
@@ -531,9 +537,6 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
   report (progress, 0.0);
   if (! filter_whole (renderer, settings, progress, error))
     return FALSE;
-  if (settings->autoscale)
-    stretch (renderer, renderer->pixels, pixel_count (renderer),
-             renderer->pixels, pixel_count (renderer));
   report (progress, 0.85);
 
   if (renderer->warning)
@@ -546,10 +549,7 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
    * one drawable's at a time. */
   drop_spectrum (renderer);
   start_ms = step_timings_now_ms ();
-  drawable_pixels_write (target, renderer->format.format, renderer->pixels);
-  if (renderer->unseen)
-    drawable_pixels_keep_unseen (&renderer->drawable, target,
-                                 renderer->format.format);
+  write_output (renderer, settings, target, removed);
   renderer->timings.crop_write_ms += step_timings_now_ms () - start_ms;
   g_clear_pointer (&renderer->pixels, g_free);
   g_clear_pointer (&renderer->drawable.stored, g_free);

@@ -27,6 +27,7 @@
 #include "bandpass-settings.h"
 #include "fftcl-filter.h"
 #include "filtered-image.h"
+#include "removed-part.h"
 
 typedef struct _BandpassRenderer BandpassRenderer;
 
@@ -119,7 +120,8 @@ gboolean          bandpass_renderer_coarse_first   (BandpassRenderer       *rend
 gchar            *bandpass_renderer_describe_device (BandpassRenderer      *renderer);
 
 /* The final run: writes the whole result for `settings` (stretched where
- * they ask for autoscale) into `target`,
+ * they ask for autoscale) into `target`, and the removed part where
+ * removed->buffer is set, through filter_output_write (filter-output.h),
  * from the spectrum the renderer holds where it is ready for them (the
  * output is then the preview's pixels), else filtered in one pass. The
  * filter runs in a thread of its own while this one reports `progress`
@@ -129,6 +131,7 @@ gchar            *bandpass_renderer_describe_device (BandpassRenderer      *rend
 gboolean          bandpass_renderer_write          (BandpassRenderer       *renderer,
                                                     const BandpassSettings *settings,
                                                     GeglBuffer             *target,
+                                                    const RemovedPart      *removed,
                                                     const BandpassProgress *progress,
                                                     GError                **error);
 

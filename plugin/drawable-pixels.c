@@ -128,9 +128,8 @@ drawable_pixels_write (GeglBuffer    *buffer,
                        pixels);
 }
 
-/* The pixels read ahead, else the drawable's own. */
-static GeglBuffer *
-source_buffer (const DrawablePixels *pixels)
+GeglBuffer *
+drawable_pixels_source (const DrawablePixels *pixels)
 {
   const GeglRectangle extent = { 0, 0, pixels->width, pixels->height };
 
@@ -140,16 +139,4 @@ source_buffer (const DrawablePixels *pixels)
   return gegl_buffer_linear_new_from_data (pixels->stored,
                                            pixels->stored_format, &extent,
                                            GEGL_AUTO_ROWSTRIDE, NULL, NULL);
-}
-
-void
-drawable_pixels_keep_unseen (const DrawablePixels *pixels,
-                             GeglBuffer           *buffer,
-                             const Babl           *filtered)
-{
-  GeglBuffer *source = source_buffer (pixels);
-
-  buffer_pixels_keep_unseen (source, buffer, gegl_buffer_get_extent (buffer),
-                             filtered);
-  g_object_unref (source);
 }

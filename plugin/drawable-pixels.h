@@ -47,11 +47,8 @@ void     drawable_pixels_write      (GeglBuffer     *buffer,
                                      const Babl     *format,
                                      gconstpointer   pixels);
 
-/* Once `buffer` is written from values filtered in `filtered`: each
- * pixel whose colour the drawable holds as NaN or ±inf goes back into
- * `buffer` as the drawable holds it (buffer_pixels_keep_unseen). */
-void     drawable_pixels_keep_unseen (const DrawablePixels *pixels,
-                                      GeglBuffer           *buffer,
-                                      const Babl           *filtered);
+/* The pixels as the drawable stores them: those read ahead, else the
+ * drawable's own buffer. Unref it when done. */
+GeglBuffer *drawable_pixels_source  (const DrawablePixels  *pixels);
 
 #endif

@@ -97,7 +97,8 @@ result_layers_target (ResultLayers *results,
 }
 
 /* The drawable's colours as stored, in float: the values Grain merge
- * adds in the blend space result_layers_apply gives the layer. */
+ * adds in the blend space result_layers_apply gives the layer (its
+ * alpha is not the removed part's: that layer is opaque). */
 static const Babl *
 stored_float_format (GimpDrawable *drawable)
 {
@@ -105,65 +106,21 @@ stored_float_format (GimpDrawable *drawable)
                                   gimp_drawable_is_gray (drawable), FALSE);
 }
 
-/* Grain merge computes result + removed − ½. In 8 and 16 bits ½ lies
- * halfway between two steps (127.5 / 255): the removed part is offset by
- * the step below ½ instead, so that its values are stored without
- * rounding. */
-static gfloat
-grain_offset (GimpDrawable *drawable)
-{
-  const Babl *type = babl_format_get_type (gimp_drawable_get_format (drawable),
-                                           0);
-
-  if (type == babl_type ("u8"))
-    return 0.5f - 0.5f / 255.0f;
-  if (type == babl_type ("u16"))
-    return 0.5f - 0.5f / 65535.0f;
-  return 0.5f;
-}
-
-static void
-write_removed (GimpDrawable *drawable,
-               GimpLayer    *layer)
-{
-  const Babl         *format   = stored_float_format (drawable);
-  gint                floats   = babl_format_get_n_components (format);
-  GeglBuffer         *original = gimp_drawable_get_buffer (drawable);
-  GeglBuffer         *result   = gimp_drawable_get_shadow_buffer (drawable);
-  GeglBuffer         *removed  = gimp_drawable_get_buffer (GIMP_DRAWABLE (layer));
-  gfloat              offset   = grain_offset (drawable);
-  GeglBufferIterator *iterator;
-
-  iterator = gegl_buffer_iterator_new (removed, NULL, 0, format,
-                                       GEGL_ACCESS_WRITE, GEGL_ABYSS_NONE, 3);
-  gegl_buffer_iterator_add (iterator, original, NULL, 0, format,
-                            GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
-  gegl_buffer_iterator_add (iterator, result, NULL, 0, format,
-                            GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
-
-  while (gegl_buffer_iterator_next (iterator))
-    {
-      gfloat       *out  = iterator->items[0].data;
-      const gfloat *was  = iterator->items[1].data;
-      const gfloat *now  = iterator->items[2].data;
-      gsize         size = (gsize) iterator->length * floats;
-
-      for (gsize i = 0; i < size; i++)
-        out[i] = was[i] - now[i] + offset;
-    }
-
-  gegl_buffer_flush (removed);
-  g_object_unref (removed);
-  g_object_unref (result);
-  g_object_unref (original);
-}
-
-void
-result_layers_written (ResultLayers *results,
+RemovedPart
+result_layers_removed (ResultLayers *results,
                        gsize         index)
 {
-  if (results->output == BANDPASS_OUTPUT_REMOVED_PART)
-    write_removed (results->drawables[index], results->layers[index]);
+  GimpDrawable *drawable = results->drawables[index];
+  const Babl   *format;
+
+  if (results->output != BANDPASS_OUTPUT_REMOVED_PART)
+    return (RemovedPart) { NULL };
+
+  format = stored_float_format (drawable);
+  return (RemovedPart) {
+           gimp_drawable_get_buffer (GIMP_DRAWABLE (results->layers[index])),
+           format, babl_format_get_n_components (format),
+           removed_part_offset (format, gimp_drawable_get_format (drawable)) };
 }
 
 /* Grain merge blends in the space the removed part was computed in, and

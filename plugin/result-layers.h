@@ -14,6 +14,7 @@
 #include <libgimp/gimp.h>
 
 #include "bandpass-settings.h"
+#include "removed-part.h"
 
 typedef struct _ResultLayers ResultLayers;
 
@@ -32,9 +33,11 @@ ResultLayers *result_layers_new     (GimpDrawable  **drawables,
 GeglBuffer   *result_layers_target  (ResultLayers   *results,
                                      gsize           index);
 
-/* Once drawables[index]'s result is written: with removed-part, writes
- * its removed part. */
-void          result_layers_written (ResultLayers   *results,
+/* Where drawables[index]'s removed part goes (filter-output.h): with
+ * removed-part its new layer, in the drawable's colours as stored, in
+ * float, offset for the drawable's precision (removed_part_offset); else
+ * no buffer. Unref the buffer once written. */
+RemovedPart   result_layers_removed (ResultLayers   *results,
                                      gsize           index);
 
 /* One undo step: merges the shadows written, puts each new layer above

@@ -4,9 +4,13 @@
 #ifndef RENDER_ERROR_H
 #define RENDER_ERROR_H
 
-#include <libgimp/gimp.h>
+#include <glib.h>
 
 #include "fftcl.h"
+
+#define RENDER_ERROR render_error_quark ()
+
+GQuark   render_error_quark  (void);
 
 gboolean render_error_memory (GError            **error);
 

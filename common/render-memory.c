@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "render-memory.h"
 
-#include <libgimp/gimp.h>
 #include <glib/gi18n-lib.h>
 
 #include "memory-estimate.h"
@@ -42,7 +41,7 @@ render_memory_fit (PlaneGeometry  *geometry,
       break;
     }
 
-  g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+  g_set_error (error, RENDER_ERROR, 0,
                _("\"%s\" (%d×%d) needs about %.1f GiB of memory to filter, "
                  "but only %.1f GiB are available. Nothing was changed."),
                drawable_name, (gint) geometry->width, (gint) geometry->height,

@@ -3,7 +3,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <gio/gio.h>
-#include <libgimpbase/gimpbase.h>
 #include <math.h>
 
 #include "filtered-image.h"
@@ -56,8 +55,8 @@ check_notch (const gdouble  *notch,
              gsize           number,
              GError        **error)
 {
-  gdouble   smallest = fftcl_notch_radius_min (2 * GIMP_MAX_IMAGE_SIZE,
-                                               2 * GIMP_MAX_IMAGE_SIZE);
+  gdouble   smallest = fftcl_notch_radius_min (2 * SETTINGS_CHECKS_MAX_IMAGE_SIZE,
+                                               2 * SETTINGS_CHECKS_MAX_IMAGE_SIZE);
   gboolean  inside   = fabs (notch[0]) <= 0.5 && fabs (notch[1]) <= 0.5;
   gboolean  wave     = notch[2] == 0.0;
   gchar    *first;

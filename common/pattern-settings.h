@@ -6,7 +6,7 @@
 #ifndef PATTERN_SETTINGS_H
 #define PATTERN_SETTINGS_H
 
-#include "bandpass-settings.h"
+#include "filter-settings.h"
 #include "pattern-finder.h"
 
 /* The search `settings` ask for: in band-pass mode only the frequencies

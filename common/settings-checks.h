@@ -11,6 +11,11 @@
 
 #define SETTINGS_CHECKS_ERROR settings_checks_error_quark ()
 
+/* The side of GIMP's largest image (GIMP_MAX_IMAGE_SIZE, which the
+ * plug-in checks it against at build time): the finest grid a notch must
+ * be resolved on is twice that, with a margin as wide. */
+#define SETTINGS_CHECKS_MAX_IMAGE_SIZE 524288
+
 GQuark   settings_checks_error_quark (void);
 
 /* FALSE, with a message, when both periods are set and the band between

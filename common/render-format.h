@@ -5,9 +5,9 @@
 #ifndef RENDER_FORMAT_H
 #define RENDER_FORMAT_H
 
-#include <libgimp/gimp.h>
+#include <gegl.h>
 
-#include "bandpass-settings.h"
+#include "filter-settings.h"
 #include "filtered-image.h"
 #include "pixel-planes.h"
 

@@ -7,7 +7,7 @@
 #ifndef SETTINGS_NOTCHES_H
 #define SETTINGS_NOTCHES_H
 
-#include "bandpass-settings.h"
+#include "filter-settings.h"
 #include "fitted-waves.h"
 
 /* Sets settings->discs and settings->waves from settings->notches, and
