@@ -7,7 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bandpass-dialog.h"
-#include "bandpass-render.h"
+#include "final-write.h"
 #include "bandpass-settings.h"
 #include "drawable-filter-append.h"
 #include "found-patterns.h"

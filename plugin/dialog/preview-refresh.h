@@ -10,7 +10,7 @@
 #ifndef PREVIEW_REFRESH_H
 #define PREVIEW_REFRESH_H
 
-#include "bandpass-render.h"
+#include "render-window.h"
 #include "pattern-finder.h"
 
 typedef struct _PreviewRefresh PreviewRefresh;

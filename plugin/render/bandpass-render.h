@@ -14,8 +14,10 @@
  * preview's spectrum where there is one, else filtered in one pass. The
  * drawable itself is never written.
  *
- * Everything but bandpass_renderer_new, bandpass_renderer_read_source and
- * bandpass_renderer_write leaves GIMP alone, so the dialog runs it in a
+ * The preview's windows are rendered by render-window.h, the final run
+ * by final-write.h. Everything but bandpass_renderer_new,
+ * bandpass_renderer_read_source and bandpass_renderer_write leaves GIMP
+ * alone, so the dialog runs it in a
  * worker thread once the source is read; a renderer is used by one
  * thread at a time. */
 #ifndef BANDPASS_RENDER_H
@@ -27,21 +29,8 @@
 #include "bandpass-settings.h"
 #include "fftcl-filter.h"
 #include "filtered-image.h"
-#include "removed-part.h"
 
 typedef struct _BandpassRenderer BandpassRenderer;
-
-/* How the final run tells how far it is: `update` with the fraction
- * (0 … 1) of the drawable done after each step, `pulse` every tenth of a
- * second while the filter runs, which cannot tell how far it is. Both
- * are called in the calling thread, so they may call libgimp. */
-typedef struct
-{
-  void     (* update) (gdouble  fraction,
-                       gpointer data);
-  void     (* pulse)  (gpointer data);
-  gpointer    data;
-} BandpassProgress;
 
 /* Takes a reference to `device`, which may be NULL until
  * bandpass_renderer_use_device. */
@@ -84,19 +73,6 @@ const gchar      *bandpass_renderer_warning        (BandpassRenderer       *rend
  * bits per channel, as GIMP's previews show it. */
 const Babl       *bandpass_renderer_display_format (BandpassRenderer       *renderer);
 
-/* Prepares for `settings` and writes `window` (in drawable pixels, as
- * fftcl_filter_apply takes it) of the result to `pixels` in the display
- * format. `coarse` filters a downscaled copy instead (≤ 1 MP), much
- * faster where the device is slow, and expands it to the window. With
- * autoscale, a full window is stretched with the range of the whole
- * result, which is filtered for it, and a coarse one with its own. */
-gboolean          bandpass_renderer_render_window  (BandpassRenderer       *renderer,
-                                                    const BandpassSettings *settings,
-                                                    const fftcl_window     *window,
-                                                    gboolean                coarse,
-                                                    guchar                 *pixels,
-                                                    GError                **error);
-
 /* The core's view of the prepared pixels, as the spectrum view and the
  * pattern search read them. */
 FilteredImageSource bandpass_renderer_source       (BandpassRenderer       *renderer);
@@ -118,21 +94,5 @@ gboolean          bandpass_renderer_coarse_first   (BandpassRenderer       *rend
 /* The device that filters, for people (bandpass_device_describe). Free
  * with g_free. */
 gchar            *bandpass_renderer_describe_device (BandpassRenderer      *renderer);
-
-/* The final run: writes the whole result for `settings` (stretched where
- * they ask for autoscale) into `target`, and the removed part where
- * removed->buffer is set, through filter_output_write (filter-output.h),
- * from the spectrum the renderer holds where it is ready for them (the
- * output is then the preview's pixels), else filtered in one pass. The
- * filter runs in a thread of its own while this one reports `progress`
- * (which may be NULL: then all runs here). FALSE, with a message, when
- * no device could filter or memory ran out; `target` is then left as it
- * was. The renderer is spent afterwards: only free it. */
-gboolean          bandpass_renderer_write          (BandpassRenderer       *renderer,
-                                                    const BandpassSettings *settings,
-                                                    GeglBuffer             *target,
-                                                    const RemovedPart      *removed,
-                                                    const BandpassProgress *progress,
-                                                    GError                **error);
 
 #endif
