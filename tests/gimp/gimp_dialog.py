@@ -29,7 +29,7 @@ import gimp_harness as gh
 import gimp_xvfb as gx
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-COFFEE = os.path.join(HERE, "..", "examples", "coffee.png")
+COFFEE = os.path.join(HERE, "..", "..", "examples", "coffee.png")
 
 
 def open_advanced(env, window):

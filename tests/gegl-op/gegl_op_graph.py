@@ -2,7 +2,7 @@
 """fft:band-pass in a graph of GEGL's own, through Python's GObject
 bindings, as GIMP drives a filter: a buffer source, the operation, a
 buffer it writes to; properties set on the operation's node and the graph
-processed again. Shared by tests/gegl_op_cache.py and
+processed again. Shared by tests/gegl-op/gegl_op_cache.py and
 bench/op_change_bench.py."""
 import os
 import shutil

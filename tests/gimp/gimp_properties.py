@@ -40,7 +40,7 @@ succeed.
 
 The reproductions of issue 20's table and each kind of drawable come
 first, then the random calls; all run in one GIMP process
-(tests/gimp_properties_driver.py).
+(tests/gimp/gimp_properties_driver.py).
 FFT_BANDPASS_PROPERTY_CALLS sets how many (default 200),
 FFT_BANDPASS_PROPERTY_SEED the seed (default 20), and
 FFT_BANDPASS_PROPERTY_CASE='{...}' runs one case as this test prints it
@@ -482,7 +482,8 @@ def run(harness, cases):
         json.dump(cases, f)
     driver = os.path.join(HERE, "gimp_properties_driver.py")
     start = time.time()
-    output = harness.run_gimp([f"exec(open({driver!r}).read())"],
+    output = harness.run_gimp([f"import sys; sys.path.insert(0, {HERE!r}); "
+                               f"exec(open({driver!r}).read())"],
                               env={"PROPERTIES_FOLDER": folder},
                               interpreter="python-fu-eval", timeout=3000)
     reports = {}

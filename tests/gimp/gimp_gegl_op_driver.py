@@ -10,10 +10,10 @@ import sys
 
 import gi
 gi.require_version("Gimp", "3.0")
-from gi.repository import Gimp, GObject, Gio  # noqa: E402
+from gi.repository import Gimp, Gio  # noqa: E402
 import numpy as np  # noqa: E402
 
-from gimp_layer_pixels import layer_type, put, take  # noqa: E402
+from gimp_driver import add_layer, call, new_image, save, take  # noqa: E402
 
 FOLDER = os.environ["GEGL_OP_FOLDER"]
 PROC = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
@@ -22,31 +22,12 @@ OP = "fft:band-pass"
 
 def build(job):
     data = np.load(os.path.join(FOLDER, job["input"]))
-    base = Gimp.ImageBaseType.GRAY if job["base"] == "gray" else Gimp.ImageBaseType.RGB
-    image = Gimp.Image.new_with_precision(data.shape[1], data.shape[0], base,
-                                          getattr(Gimp.Precision, job["precision"]))
-    layer = Gimp.Layer.new(image, "layer", data.shape[1], data.shape[0],
-                           layer_type(job["base"], job["alpha"]), 100,
-                           Gimp.LayerMode.NORMAL)
-    image.insert_layer(layer, None, 0)
-    put(layer, job["format"], data)
-    return image, layer
+    image = new_image(job, data.shape[1], data.shape[0])
+    return image, add_layer(image, job, "layer", data)
 
 
 def plugin_filter(image, layer, params):
-    config = PROC.create_config()
-    config.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
-    config.set_property("image", image)
-    config.set_core_object_array("drawables", [layer])
-    for name, value in params.items():
-        if name == "notches":
-            array = GObject.Value(Gimp.DoubleArray)
-            Gimp.value_set_double_array(array, value)
-            value = array.get_boxed()
-        config.set_property(name, value)
-    result = PROC.run(config)
-    ok = result.index(0) == Gimp.PDBStatusType.SUCCESS
-    return ok, "" if ok else Gimp.get_pdb().get_last_error()
+    return call(image, [layer], params)
 
 
 def configure(drawable_filter, params):
@@ -85,26 +66,22 @@ def through_xcf(image, report):
     return image, layer
 
 
-def save(name, what, array):
-    np.save(os.path.join(FOLDER, f"{name}-{what}.npy"), array)
-
-
 def run_job(job):
     report = {"name": job["name"]}
     if "plugin_params" in job:
         image, layer = build(job)
         report["plugin_ok"], report["plugin_error"] = plugin_filter(image, layer,
                                                                     job["plugin_params"])
-        save(job["name"], "plugin", take(layer, job["format"]))
+        save(FOLDER, job["name"], "plugin", take(layer, job["format"]))
         image.delete()
     image, layer = build(job)
-    save(job["name"], "in", take(layer, job["format"]))
+    save(FOLDER, job["name"], "in", take(layer, job["format"]))
     op_append(layer, job["op_params"], job.get("later"))
     if job.get("xcf"):
         image, layer = through_xcf(image, report)
     layer.merge_filters()
     report["merged"] = len(layer.get_filters()) == 0
-    save(job["name"], "op", take(layer, job["format"]))
+    save(FOLDER, job["name"], "op", take(layer, job["format"]))
     image.delete()
     return report
 
@@ -118,10 +95,10 @@ def run_file_job(job):
     layer = image.get_layers()[0]
     report["plugin_ok"], report["plugin_error"] = plugin_filter(image, layer,
                                                                 job["plugin_params"])
-    save(job["name"], "plugin", take(layer, job["format"]))
+    save(FOLDER, job["name"], "plugin", take(layer, job["format"]))
     image.delete()
     cli = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE, Gio.File.new_for_path(job["cli"]))
-    save(job["name"], "op", take(cli.get_layers()[0], job["format"]))
+    save(FOLDER, job["name"], "op", take(cli.get_layers()[0], job["format"]))
     cli.delete()
     return report
 

@@ -466,7 +466,7 @@ check_scan_lines (fftcl_context *context)
 }
 
 /* Scan lines of moderate contrast with a weaker harmonic, on a small
- * image (as tests/gimp_patterns.py makes them): 18/255 at 6.4 px down
+ * image (as tests/gimp/gimp_patterns.py makes them): 18/255 at 6.4 px down
  * and 8/255 at 3.2 px, both found on the fx = 0 axis, nothing else. */
 static void
 check_scan_harmonics (fftcl_context *context)

@@ -100,7 +100,8 @@ class Jobs:
         interactive job."""
         with open(os.path.join(self.folder, "jobs.json"), "w") as f:
             json.dump(self.jobs, f)
-        script = f"exec(open({os.path.join(HERE, 'gimp_hostile_driver.py')!r}).read())"
+        script = (f"import sys; sys.path.insert(0, {HERE!r}); "
+                  f"exec(open({os.path.join(HERE, 'gimp_hostile_driver.py')!r}).read())")
         env = {"HOSTILE_FOLDER": self.folder}
         if dialog:
             log = press_ok(self.harness, script, env)

@@ -16,13 +16,12 @@ import sys
 
 import gi
 gi.require_version("Gimp", "3.0")
-from gi.repository import Gimp, GObject  # noqa: E402
+from gi.repository import Gimp  # noqa: E402
 import numpy as np  # noqa: E402
 
-from gimp_layer_pixels import layer_type, put, take  # noqa: E402
+from gimp_driver import add_layer, call, new_image, save, take  # noqa: E402
 
 FOLDER = os.environ["ND_FOLDER"]
-PROC = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
 CHANNEL_FORMAT = "Y float"
 
 
@@ -30,42 +29,11 @@ def build(job):
     """An image of the job's type holding its picture in `layers` layers
     (the second the picture upside down), and the layers, top first."""
     data = np.load(os.path.join(FOLDER, job["input"]))
-    base = Gimp.ImageBaseType.GRAY if job["base"] == "gray" else Gimp.ImageBaseType.RGB
-    image = Gimp.Image.new_with_precision(data.shape[1], data.shape[0], base,
-                                          getattr(Gimp.Precision, job["precision"]))
-    layers = []
-    for index in range(job.get("layers", 1)):
-        layer = Gimp.Layer.new(image, f"layer {index}", data.shape[1], data.shape[0],
-                               layer_type(job["base"], job["alpha"]), 100,
-                               Gimp.LayerMode.NORMAL)
-        image.insert_layer(layer, None, index)
-        put(layer, job["format"], data if index == 0 else data[::-1])
-        layers.append(layer)
+    image = new_image(job, data.shape[1], data.shape[0])
+    layers = [add_layer(image, job, f"layer {index}", data if index == 0 else data[::-1],
+                        position=index)
+              for index in range(job.get("layers", 1))]
     return image, layers
-
-
-def argument(name, value):
-    """`value` as the config takes it: notches as a GimpDoubleArray."""
-    if name != "notches":
-        return value
-    boxed = GObject.Value(Gimp.DoubleArray)
-    Gimp.value_set_double_array(boxed, value)
-    return boxed.get_boxed()
-
-
-def call(image, drawables, params):
-    """The procedure, named arguments; (succeeded, message)."""
-    config = PROC.create_config()
-    config.set_core_object_array("drawables", drawables)
-    for name, value in dict(params, image=image,
-                            **{"run-mode": Gimp.RunMode.NONINTERACTIVE}).items():
-        config.set_property(name, argument(name, value))
-    ok = PROC.run(config).index(0) == Gimp.PDBStatusType.SUCCESS
-    return ok, "" if ok else Gimp.get_pdb().get_last_error()
-
-
-def save(name, what, array):
-    np.save(os.path.join(FOLDER, f"{name}-{what}.npy"), array)
 
 
 def described_filters(layer):
@@ -81,13 +49,13 @@ def described_filters(layer):
 def pixels_job(job):
     report = {"name": job["name"]}
     image, layers = build(job)
-    save(job["name"], "in", take(layers[0], job["format"]))
+    save(FOLDER, job["name"], "in", take(layers[0], job["format"]))
     if "select" in job:
         x, y, width, height = job["select"]
         image.crop(width, height, x, y)
     report["plugin_ok"], report["plugin_error"] = call(image, layers, job["params"])
     for index, layer in enumerate(image.get_layers()):
-        save(job["name"], f"plugin-{index}", take(layer, job["format"]))
+        save(FOLDER, job["name"], f"plugin-{index}", take(layer, job["format"]))
     image.delete()
 
     image, layers = build(job)
@@ -97,13 +65,13 @@ def pixels_job(job):
                                          dict(job["params"], **{"non-destructive": True}))
     report["layers"] = []
     for index, layer in enumerate(image.get_layers()):
-        save(job["name"], f"before-{index}", take(layer, job["format"]))
+        save(FOLDER, job["name"], f"before-{index}", take(layer, job["format"]))
         report["layers"].append({"name": layer.get_name(),
                                  "mode": layer.get_mode().value_nick,
                                  "filters": described_filters(layer)})
         layer.merge_filters()
         report["layers"][-1]["merged"] = len(layer.get_filters()) == 0
-        save(job["name"], f"after-{index}", take(layer, job["format"]))
+        save(FOLDER, job["name"], f"after-{index}", take(layer, job["format"]))
     image.delete()
     return report
 
@@ -149,16 +117,16 @@ def positional_job(job):
     each on its own image."""
     report = {"name": job["name"]}
     image, layers = build(job)
-    save(job["name"], "in", take(layers[0], job["format"]))
+    save(FOLDER, job["name"], "in", take(layers[0], job["format"]))
     report["positional_ok"], report["positional_error"] = script_fu(
         f"(plug-in-fft-bandpass RUN-NONINTERACTIVE {image.get_id()} "
         f"(vector {layers[0].get_id()}) {job['positional']})")
-    save(job["name"], "positional", take(layers[0], job["format"]))
+    save(FOLDER, job["name"], "positional", take(layers[0], job["format"]))
     report["positional_filters"] = len(layers[0].get_filters())
     image.delete()
     image, layers = build(job)
     report["named_ok"], report["named_error"] = call(image, layers, job["params"])
-    save(job["name"], "named", take(layers[0], job["format"]))
+    save(FOLDER, job["name"], "named", take(layers[0], job["format"]))
     image.delete()
     return report
 

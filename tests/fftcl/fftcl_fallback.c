@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* When the OpenCL device fails, a plan moves to the CPU and its calls still
- * give the right result. Runs with tests/opencl_fail_shim.c preloaded,
+ * give the right result. Runs with tests/fftcl/opencl_fail_shim.c preloaded,
  * which makes chosen OpenCL calls fail. */
 #include "check.h"
 #include "fftcl-filter.h"

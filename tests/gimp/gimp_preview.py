@@ -29,7 +29,7 @@ import gimp_harness as gh
 import gimp_xvfb as gx
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-COFFEE = os.path.join(HERE, "..", "examples", "coffee.png")
+COFFEE = os.path.join(HERE, "..", "..", "examples", "coffee.png")
 SIZE = "1500x1000"     # over a megapixel: the CPU shows a coarse result first
 LARGE_STRUCTURES = "25"
 QUIET_SECONDS = 4      # no new dump for this long: the preview settled

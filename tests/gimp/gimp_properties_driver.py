@@ -14,8 +14,10 @@ import time
 import gi
 gi.require_version("Gimp", "3.0")
 gi.require_version("Gegl", "0.4")
-from gi.repository import Gegl, Gimp, GObject  # noqa: E402
+from gi.repository import Gegl, Gimp  # noqa: E402
 import numpy as np  # noqa: E402
+
+import gimp_driver  # noqa: E402
 
 FOLDER = os.environ["PROPERTIES_FOLDER"]
 PROC = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
@@ -39,21 +41,12 @@ def value_format(base, alpha, precision):
     return "".join(n + mark for n in names) + ("A" if alpha else "") + " double"
 
 
-def rectangle(w, h):
-    return Gegl.Rectangle.new(0, 0, w, h)
-
-
 def put(drawable, fmt, data):
-    h, w = data.shape[:2]
-    buffer = drawable.get_buffer()
-    buffer.set(rectangle(w, h), fmt, np.ascontiguousarray(data, dtype=np.float64).tobytes())
-    buffer.flush()
+    gimp_driver.put(drawable, fmt, data, np.float64)
 
 
 def take(drawable, fmt):
-    w, h = drawable.get_width(), drawable.get_height()
-    raw = drawable.get_buffer().get(rectangle(w, h), 1.0, fmt, Gegl.AbyssPolicy.CLAMP)
-    return np.frombuffer(bytes(raw), dtype=np.float64).reshape(h, w, -1).copy()
+    return gimp_driver.take(drawable, fmt, np.float64)
 
 
 def digest(drawable):
@@ -233,9 +226,8 @@ def set_arguments(config, arguments):
     refused = []
     for name, value in arguments.items():
         if name == "notches":
-            array = GObject.Value(Gimp.DoubleArray)
-            Gimp.value_set_double_array(array, [special(v) for v in value])
-            config.set_property("notches", array.get_boxed())
+            config.set_property("notches", gimp_driver.argument(
+                "notches", [special(v) for v in value]))
             continue
         value = special(value)
         config.set_property(name, value)

@@ -25,7 +25,7 @@ through the gegl command line:
   - failures injected into GIMP's process leave the layer unchanged, with
     the operation's warning naming the cause: memory that does not fit
     (FFT_BANDPASS_MEMORY_LIMIT below the need) and FFTW refusing every
-    plan (tests/fftw_refuses.c preloaded; FFTW_REFUSES names it);
+    plan (tests/gimp/fftw_refuses.c preloaded; FFTW_REFUSES names it);
   - `gegl in.png -o out.png -- fft:band-pass large-structures=40
     small-structures=3` gives the plug-in's pixels.
 

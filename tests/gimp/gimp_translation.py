@@ -16,7 +16,7 @@ import tempfile
 
 import gimp_harness as gh
 
-SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The keywords of meson's i18n 'glib' preset, as po/meson.build uses it.
 KEYWORDS = ["_", "N_", "C_:1c,2", "NC_:1c,2", "g_dcgettext:2", "g_dngettext:2,3",
             "g_dpgettext2:2c,3"]

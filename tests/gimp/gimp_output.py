@@ -33,7 +33,7 @@ import numpy as np
 import gimp_harness as gh
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PHOTO = os.path.join(HERE, "..", "examples", "coffee.png")
+PHOTO = os.path.join(HERE, "..", "..", "examples", "coffee.png")
 SIZE = (150, 100)
 TRC_MARK = {"NON_LINEAR": "'", "LINEAR": "", "PERCEPTUAL": "~"}
 FLOAT_ERROR = 2e-6

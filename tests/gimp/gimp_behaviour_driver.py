@@ -13,25 +13,17 @@ gi.require_version("Gimp", "3.0")
 from gi.repository import Gimp  # noqa: E402
 import numpy as np  # noqa: E402
 
-from gimp_layer_pixels import layer_type, put, take  # noqa: E402
+from gimp_driver import add_layer, call, new_image, save, take  # noqa: E402
 
 FOLDER = os.environ["BEHAVIOUR_FOLDER"]
-PROC = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
 
 
 def build(job):
-    base = Gimp.ImageBaseType.GRAY if job["base"] == "gray" else Gimp.ImageBaseType.RGB
-    image = Gimp.Image.new_with_precision(job["image_size"][0], job["image_size"][1], base,
-                                          getattr(Gimp.Precision, job["precision"]))
+    image = new_image(job, *job["image_size"])
     layers = []
     for i, name in enumerate(job["inputs"]):
-        data = np.load(os.path.join(FOLDER, name))
-        layer = Gimp.Layer.new(image, f"layer {i}", data.shape[1], data.shape[0],
-                               layer_type(job["base"], job["alpha"]), 100,
-                               Gimp.LayerMode.NORMAL)
-        image.insert_layer(layer, None, 0)
+        layer = add_layer(image, job, f"layer {i}", np.load(os.path.join(FOLDER, name)))
         layer.set_offsets(*job["offsets"])
-        put(layer, job["format"], data)
         layers.append(layer)
     return image, layers
 
@@ -45,28 +37,16 @@ def select(image, selection):
         Gimp.Selection.feather(image, selection["feather"])
 
 
-def call(image, drawables, params):
-    config = PROC.create_config()
-    config.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
-    config.set_property("image", image)
-    config.set_core_object_array("drawables", drawables)
-    for name, value in params.items():
-        config.set_property(name, value)
-    result = PROC.run(config)
-    ok = result.index(0) == Gimp.PDBStatusType.SUCCESS
-    return ok, "" if ok else Gimp.get_pdb().get_last_error()
-
-
 def run(job):
     image, layers = build(job)
     select(image, job.get("selection"))
     report = {"name": job["name"]}
     if job.get("selection"):
         mask = image.get_selection()
-        np.save(os.path.join(FOLDER, job["name"] + "-mask.npy"), take(mask, "Y float"))
+        save(FOLDER, job["name"], "mask", take(mask, "Y float"))
     read_format = job.get("read_format", job["format"])
     for i, layer in enumerate(layers):
-        np.save(os.path.join(FOLDER, f"{job['name']}-in{i}.npy"), take(layer, read_format))
+        save(FOLDER, job["name"], f"in{i}", take(layer, read_format))
     image.clean_all()
     types = [int(layer.type()) for layer in layers]
     precision = int(image.get_precision())
@@ -75,7 +55,7 @@ def run(job):
                   same_type=[int(layer.type()) for layer in layers] == types,
                   same_precision=int(image.get_precision()) == precision)
     for i, layer in enumerate(layers):
-        np.save(os.path.join(FOLDER, f"{job['name']}-out{i}.npy"), take(layer, read_format))
+        save(FOLDER, job["name"], f"out{i}", take(layer, read_format))
     image.delete()
     return report
 
