@@ -34,58 +34,32 @@ subtract (gfloat       *removed,
                                 offset;
 }
 
-/* The removed part replaces the result in its own buffer. */
-static void
-write_in_place (GeglBuffer          *original,
-                const RemovedPart   *removed,
-                const GeglRectangle *area)
-{
-  gsize               floats = babl_format_get_n_components (removed->format);
-  GeglBufferIterator *iterator;
-
-  iterator = gegl_buffer_iterator_new (removed->buffer, area, 0,
-                                       removed->format, GEGL_ACCESS_READWRITE,
-                                       GEGL_ABYSS_NONE, 2);
-  gegl_buffer_iterator_add (iterator, original, area, 0, removed->format,
-                            GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
-  while (gegl_buffer_iterator_next (iterator))
-    subtract (iterator->items[0].data, iterator->items[1].data,
-              iterator->items[0].data, iterator->length, floats,
-              removed->planes, removed->offset);
-}
-
-/* The removed part goes into a buffer of its own. */
-static void
-write_apart (GeglBuffer          *original,
-             GeglBuffer          *result,
-             const RemovedPart   *removed,
-             const GeglRectangle *area)
-{
-  gsize               floats = babl_format_get_n_components (removed->format);
-  GeglBufferIterator *iterator;
-
-  iterator = gegl_buffer_iterator_new (removed->buffer, area, 0,
-                                       removed->format, GEGL_ACCESS_WRITE,
-                                       GEGL_ABYSS_NONE, 3);
-  gegl_buffer_iterator_add (iterator, original, area, 0, removed->format,
-                            GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
-  gegl_buffer_iterator_add (iterator, result, area, 0, removed->format,
-                            GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
-  while (gegl_buffer_iterator_next (iterator))
-    subtract (iterator->items[0].data, iterator->items[1].data,
-              iterator->items[2].data, iterator->length, floats,
-              removed->planes, removed->offset);
-  gegl_buffer_flush (removed->buffer);
-}
-
+/* Where removed->buffer is `result`, the removed part replaces the
+ * result in place. */
 void
 removed_part_write (GeglBuffer          *original,
                     GeglBuffer          *result,
                     const RemovedPart   *removed,
                     const GeglRectangle *area)
 {
-  if (removed->buffer == result)
-    write_in_place (original, removed, area);
-  else
-    write_apart (original, result, removed, area);
+  gboolean            in_place = removed->buffer == result;
+  gsize               floats   = babl_format_get_n_components (removed->format);
+  GeglBufferIterator *iterator;
+
+  iterator = gegl_buffer_iterator_new (removed->buffer, area, 0,
+                                       removed->format,
+                                       in_place ? GEGL_ACCESS_READWRITE
+                                                : GEGL_ACCESS_WRITE,
+                                       GEGL_ABYSS_NONE, in_place ? 2 : 3);
+  gegl_buffer_iterator_add (iterator, original, area, 0, removed->format,
+                            GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
+  if (! in_place)
+    gegl_buffer_iterator_add (iterator, result, area, 0, removed->format,
+                              GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
+  while (gegl_buffer_iterator_next (iterator))
+    subtract (iterator->items[0].data, iterator->items[1].data,
+              iterator->items[in_place ? 0 : 2].data, iterator->length,
+              floats, removed->planes, removed->offset);
+  if (! in_place)
+    gegl_buffer_flush (removed->buffer);
 }
