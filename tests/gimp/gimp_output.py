@@ -53,11 +53,10 @@ import gi
 gi.require_version("Gimp", "3.0")
 from gi.repository import Gimp, Gio
 import numpy as np
-from gimp_layer_pixels import put, take
+from gimp_driver import call, put, save, take
 from gi.repository import Gegl
 
 FOLDER = os.environ["OUTPUT_FOLDER"]
-PROC = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
 
 
 def photo(job):
@@ -73,20 +72,6 @@ def photo(job):
         data[..., -1] = np.linspace(0.0, 1.0, data.shape[1])[None, :]
         put(layer, job["format"], data)
     return image
-
-
-def call(image, drawables, params):
-    config = PROC.create_config()
-    config.set_properties(run_mode=Gimp.RunMode.NONINTERACTIVE, image=image,
-                          **{name.replace("-", "_"): value for name, value in params.items()})
-    config.set_core_object_array("drawables", drawables)
-    if PROC.run(config).index(0) == Gimp.PDBStatusType.SUCCESS:
-        return True, ""
-    return False, Gimp.get_pdb().get_last_error()
-
-
-def save(name, data):
-    np.save(os.path.join(FOLDER, name + ".npy"), data)
 
 
 def describe(layer):
@@ -116,7 +101,7 @@ def run_call(job, call_job):
         targets = [channel]
     name = call_job["name"]
     for i, layer in enumerate(layers):
-        save(f"{name}-in{i}", take(layer, job["format"]))
+        save(FOLDER, name, f"in{i}", take(layer, job["format"]))
     image.clean_all()
     ok, error = call(image, targets, call_job["params"])
     after = list(image.get_layers())
@@ -124,10 +109,10 @@ def run_call(job, call_job):
               "layers": [describe(l) for l in after],
               "drawables": [after.index(l) if l in after else -1 for l in layers]}
     for i, layer in enumerate(after):
-        save(f"{name}-layer{i}", take(layer, job["format"]))
+        save(FOLDER, name, f"layer{i}", take(layer, job["format"]))
     if ok and len(after) > 1:
         merged = image.merge_visible_layers(Gimp.MergeType.CLIP_TO_IMAGE)
-        save(f"{name}-merged", take(merged, job["format"]))
+        save(FOLDER, name, "merged", take(merged, job["format"]))
     image.delete()
     return report
 
