@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "pattern-settings.h"
 
+#include "row-split-gegl.h"
 #include "settings-notches.h"
 
 #include <string.h>
@@ -64,4 +65,28 @@ pattern_settings_add (BandpassSettings       *with_found,
   if (pattern_settings_set_small (settings, found))
     with_found->gain.small_period = found->small_period;
   return TRUE;
+}
+
+PatternSettingsOutcome
+pattern_settings_find (fftcl_context          *context,
+                       const gfloat           *pixels,
+                       const PixelLayout      *layout,
+                       gsize                   width,
+                       gsize                   height,
+                       const BandpassSettings *settings,
+                       BandpassSettings       *with_found,
+                       fftcl_error            *fft_error)
+{
+  PatternSearch search = pattern_settings_search (settings);
+  PatternsFound found  = { 0 };
+  gboolean      added;
+
+  *with_found = (BandpassSettings) { 0 };
+  if (patterns_find (context, pixels, layout, width, width, height, &search,
+                     row_split_gegl, &found, fft_error) != FFTCL_OK)
+    return PATTERN_SETTINGS_SEARCH_FAILED;
+
+  added = pattern_settings_add (with_found, settings, &found);
+  patterns_found_clear (&found);
+  return added ? PATTERN_SETTINGS_ADDED : PATTERN_SETTINGS_NO_MEMORY;
 }

@@ -28,4 +28,26 @@ gboolean      pattern_settings_add       (BandpassSettings       *with_found,
                                           const BandpassSettings *settings,
                                           const PatternsFound    *found);
 
+/* How pattern_settings_find went. */
+typedef enum
+{
+  PATTERN_SETTINGS_ADDED,
+  PATTERN_SETTINGS_SEARCH_FAILED, /* fftcl's error says why */
+  PATTERN_SETTINGS_NO_MEMORY      /* for the notches found */
+} PatternSettingsOutcome;
+
+/* find-patterns, the same in both front-ends: the search `settings` ask
+ * for (pattern_settings_search) in width × height `pixels` of `layout`
+ * on `context`, its row passes on GEGL's threads, and `with_found` made
+ * with what it found (pattern_settings_add). Where it fails,
+ * `with_found` is empty. */
+PatternSettingsOutcome pattern_settings_find (fftcl_context          *context,
+                                              const gfloat           *pixels,
+                                              const PixelLayout      *layout,
+                                              gsize                   width,
+                                              gsize                   height,
+                                              const BandpassSettings *settings,
+                                              BandpassSettings       *with_found,
+                                              fftcl_error            *fft_error);
+
 #endif

@@ -7,20 +7,19 @@
 #include "pattern-settings.h"
 #include "render-error.h"
 #include "render-format.h"
-#include "row-split-gegl.h"
 
-/* The search of one drawable's pixels. It makes no libgimp call, so it
- * may run in a thread of its own. */
+/* The search of one drawable's pixels (pattern_settings_find). It makes
+ * no libgimp call, so it may run in a thread of its own. */
 typedef struct
 {
-  fftcl_context *context;
-  const gfloat  *pixels;
-  PixelLayout    layout;
-  gsize          width, height;
-  PatternSearch  search;
-  PatternsFound  found;
-  fftcl_error    fft_error;
-  fftcl_status   status;
+  fftcl_context          *context;
+  const gfloat           *pixels;
+  PixelLayout             layout;
+  gsize                   width, height;
+  const BandpassSettings *settings;
+  BandpassSettings       *with_found;
+  fftcl_error             fft_error;
+  PatternSettingsOutcome  outcome;
 } PatternJob;
 
 static void
@@ -28,20 +27,19 @@ run_search (gpointer job_pointer)
 {
   PatternJob *job = job_pointer;
 
-  job->status = patterns_find (job->context, job->pixels, &job->layout,
-                               job->width, job->width, job->height,
-                               &job->search, row_split_gegl, &job->found,
-                               &job->fft_error);
+  job->outcome = pattern_settings_find (job->context, job->pixels,
+                                        &job->layout, job->width, job->height,
+                                        job->settings, job->with_found,
+                                        &job->fft_error);
 }
 
 /* Reads `drawable` as the final run does and searches it. */
 static gboolean
-search_drawable (PatternJob             *job,
-                 const BandpassSettings *settings,
-                 GimpDrawable           *drawable,
-                 PulsingWorkerFunc       pulse,
-                 gpointer                pulse_data,
-                 GError                **error)
+search_drawable (PatternJob        *job,
+                 GimpDrawable      *drawable,
+                 PulsingWorkerFunc  pulse,
+                 gpointer           pulse_data,
+                 GError           **error)
 {
   DrawablePixels source;
   RenderFormat   format;
@@ -50,7 +48,7 @@ search_drawable (PatternJob             *job,
 
   drawable_pixels_init (&source, drawable);
   format = render_format_for (source.stored_format, source.gray,
-                              source.has_alpha, settings);
+                              source.has_alpha, job->settings);
   pixels = drawable_pixels_get (&source, format.format, error);
   if (pixels)
     {
@@ -61,11 +59,13 @@ search_drawable (PatternJob             *job,
       pulsing_worker_run (run_search, job, pulse, pulse_data);
       g_free (pixels);
 
-      searched = job->status == FFTCL_OK;
-      if (! searched)
+      searched = job->outcome == PATTERN_SETTINGS_ADDED;
+      if (job->outcome == PATTERN_SETTINGS_SEARCH_FAILED)
         g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
                      _("Finding patterns in \"%s\" failed: %s"),
                      source.name, job->fft_error.message);
+      else if (job->outcome == PATTERN_SETTINGS_NO_MEMORY)
+        render_error_memory (error);
     }
 
   drawable_pixels_clear (&source);
@@ -81,16 +81,10 @@ found_patterns_in_drawable (BandpassSettings       *with_found,
                             gpointer                pulse_data,
                             GError                **error)
 {
-  gboolean   added;
-  PatternJob job = { .context = context,
-                     .search  = pattern_settings_search (settings) };
+  PatternJob job = { .context    = context,
+                     .settings   = settings,
+                     .with_found = with_found };
 
   *with_found = (BandpassSettings) { 0 };
-  if (! search_drawable (&job, settings, drawable, pulse, pulse_data,
-                         error))
-    return FALSE;
-
-  added = pattern_settings_add (with_found, settings, &job.found);
-  patterns_found_clear (&job.found);
-  return added || render_error_memory (error);
+  return search_drawable (&job, drawable, pulse, pulse_data, error);
 }
