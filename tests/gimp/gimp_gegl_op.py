@@ -180,7 +180,7 @@ def check_properties(properties, arguments):
     but `non-destructive`, which appends this operation; notches are text
     here."""
     menu = properties.pop()
-    gh.check(menu == {"name": "gimp:menu-path", "value": None},
+    gh.check(menu == {"name": "gimp:menu", "path": None, "label": None},
              f"no menu entry of its own (one Band-pass in the menus): {menu}")
     arguments = [a for a in arguments if a["name"] != "non-destructive"]
     names = [p["name"] for p in properties]

@@ -128,8 +128,9 @@ def registration():
     config = Gimp.DrawableFilter.new(layer, OP, "probe").get_config()
     properties = [describe(p) for p in config.list_properties()]
     image.delete()
-    properties.append({"name": "gimp:menu-path",
-                       "value": Gegl.Operation.get_key(OP, "gimp:menu-path")})
+    properties.append({"name": "gimp:menu",
+                       "path": Gegl.Operation.get_key(OP, "gimp:menu-path"),
+                       "label": Gegl.Operation.get_key(OP, "gimp:menu-label")})
     return properties, [describe(p) for p in PROC.get_arguments()[3:]]
 
 
