@@ -6,8 +6,12 @@ so that a benchmark that stops working fails, its times meaning
 nothing). Commands run from the checkout inside tools/gimp3-env, after
 the README's test command has built BUILD."""
 import collections
+import os
 import re
 import subprocess
+import tempfile
+
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 Form = collections.namedtuple("Form", "name what full quick table env gimp")
 Form.__doc__ = """name: its test's name; what: what README and docs/ quote
@@ -79,9 +83,16 @@ def command(arguments, build):
     return [argument.format(build=build, gegl_modules=modules) for argument in arguments]
 
 
-def environment(form, cache):
-    return {name: value.format(cache=cache) for name, value in form.env.items()}
-
-
-def holds_table(form, output):
-    return re.search(form.table, output) is not None
+def run(form, arguments):
+    """Runs the command from the checkout with the form's environment:
+    (its output, stdout and stderr together; what failed, or None)."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, **{name: value.format(cache=cache)
+                                  for name, value in form.env.items()})
+        result = subprocess.run(arguments, cwd=CHECKOUT, env=env, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if result.returncode != 0:
+        return result.stdout, f"exit status {result.returncode}"
+    if not re.search(form.table, result.stdout):
+        return result.stdout, f"no table printed (/{form.table}/)"
+    return result.stdout, None

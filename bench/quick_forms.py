@@ -7,9 +7,7 @@ that stops working fails the test suite.
   quick_forms.py --list [--no-gimp]   the names, one a line
   quick_forms.py NAME BUILD           run NAME's quick form with BUILD"""
 import os
-import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -24,16 +22,10 @@ def main():
     form = forms.by_name(sys.argv[1])
     arguments = forms.command(form.quick, os.path.abspath(sys.argv[2]))
     print(" ".join(arguments), flush=True)
-    with tempfile.TemporaryDirectory() as cache:
-        result = subprocess.run(arguments, cwd=os.path.dirname(HERE), text=True,
-                                env=dict(os.environ, **forms.environment(form, cache)),
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    print(result.stdout)
-    if result.returncode != 0:
-        print(f"FAIL: {form.name} exited with {result.returncode}")
-        return 1
-    if not forms.holds_table(form, result.stdout):
-        print(f"FAIL: {form.name} printed no table (/{form.table}/)")
+    output, failure = forms.run(form, arguments)
+    print(output)
+    if failure:
+        print(f"FAIL: {form.name}: {failure}")
         return 1
     return 0
 
