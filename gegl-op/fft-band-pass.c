@@ -7,7 +7,10 @@
  * GEGL has no array properties, and `output`, as an operation adds no
  * layers, offers the result or the removed part. The filter is the plug-in's core, on
  * FFTW: the operation runs inside GIMP's own process, and whatever fails
- * there passes the input through with a warning, never a black layer. */
+ * there passes the input through with a warning, never a black layer.
+ * GIMP's generated dialog for it (when an appended filter is edited) takes
+ * the labels in German as well, and its sliders' ui ranges, steps and
+ * gammas: periods drag about logarithmically, as the plug-in's do. */
 #ifdef GEGL_PROPERTIES
 
 #include "pattern-finder.h"
@@ -51,12 +54,16 @@ property_double (large_structures, _("Large structures (px)"), 40.0)
                  "0 keeps all large structures"))
   value_range (0.0, 1e6)
   ui_range (0.0, 1000.0)
+  ui_gamma (3.0)
+  ui_steps (1.0, 10.0)
 
 property_double (small_structures, _("Small structures (px)"), 3.0)
   description (_("Remove structures smaller than this period, in pixels; "
                  "0 keeps all small structures"))
   value_range (0.0, 1e6)
   ui_range (0.0, 100.0)
+  ui_gamma (2.0)
+  ui_steps (0.5, 5.0)
 
 property_enum (shape, _("Edge shape"), FftBandPassShape, fft_band_pass_shape,
                FFT_BAND_PASS_GAUSSIAN)
@@ -65,6 +72,8 @@ property_enum (shape, _("Edge shape"), FftBandPassShape, fft_band_pass_shape,
 property_double (order, _("Butterworth order"), 2.0)
   description (_("Butterworth order: higher is steeper"))
   value_range (0.5, 20.0)
+  ui_range (0.5, 10.0)
+  ui_steps (0.5, 1.0)
 
 property_enum (mode, _("Mode"), FftBandPassMode, fft_band_pass_mode,
                FFT_BAND_PASS_PASS)
@@ -80,6 +89,7 @@ property_enum (stripes, _("Suppress stripes"), FftBandPassStripes,
 property_double (stripe_tolerance, _("Stripe tolerance (%)"), 5.0)
   description (_("Tolerance of direction for stripe suppression, in percent"))
   value_range (0.0, 100.0)
+  ui_steps (1.0, 10.0)
 
 property_string (notches, _("Notches"), "")
   description (_("Notch (reject) discs as numbers fx fy radius in cycles per "
@@ -110,6 +120,7 @@ property_double (pattern_sensitivity, _("Pattern sensitivity"),
   description (_("How weak a pattern may be and still be found: higher "
                  "finds weaker patterns"))
   value_range (PATTERN_SENSITIVITY_MIN, PATTERN_SENSITIVITY_MAX)
+  ui_steps (1.0, 10.0)
 
 property_enum (output, _("Output"), FftBandPassOutput, fft_band_pass_output,
                FFT_BAND_PASS_RESULT)
@@ -353,9 +364,11 @@ gegl_op_class_init (GeglOpClass *klass)
   gegl_operation_class_set_keys (operation_class,
     "name",           "fft:band-pass",
     "title",          _("Band-pass (FFT)"),
+    /* No menu entry: Filters › Frequency › Band-pass… (the plug-in)
+     * appends this operation when asked to be non-destructive, and GIMP
+     * opens an appended filter for editing by its operation's name
+     * alone (docs/contract.md §7). */
     "categories",     "frequency:enhance",
-    "gimp:menu-path", "<Image>/Filters/Frequency",
-    "gimp:menu-label", _("Band-pass (FFT)…"),
     "description",    _("Removes large structures (uneven illumination) and "
                         "small ones (noise) at once through the FFT, with "
                         "Gaussian, Butterworth or ideal edges, and periodic "

@@ -6,6 +6,7 @@
 
 #include "bandpass-preview.h"
 #include "dialog-device.h"
+#include "dialog-jobs.h"
 #include "notches-entry.h"
 #include "pattern-button.h"
 
@@ -103,7 +104,7 @@ fill_columns (GimpProcedureDialog *dialog,
   gtk_container_add (GTK_CONTAINER (frame),
                      bandpass_preview_widget (preview));
   settings = gimp_procedure_dialog_fill_box (dialog, "settings-column",
-                                             "band", "edge",
+                                             "job", "band", "edge",
                                              "stripes-and-notches",
                                              "advanced", "output-group",
                                              NULL);
@@ -133,11 +134,12 @@ device_chooser_new (GimpProcedureConfig *config)
 
 /* Found patterns become ordinary notches through the button (OK then
  * writes what the preview shows): the find-patterns argument is off here
- * and not shown. */
-static void
+ * and not shown. Returns the job choice. */
+static GtkWidget *
 fill_settings (GimpProcedureDialog *dialog,
                GimpProcedureConfig *config,
                BandpassPreview     *preview,
+               GimpDrawable        *drawable,
                gboolean             layers)
 {
   static const gchar *const band[] =
@@ -152,6 +154,7 @@ fill_settings (GimpProcedureDialog *dialog,
     { "padding", "channels", "linear", NULL };
   GtkWidget *stripes_box;
   GtkWidget *advanced_box;
+  GtkWidget *patterns;
 
   period_slider (dialog, "large-structures", LARGE_STRUCTURES_SLIDER_MAX);
   period_slider (dialog, "small-structures", SMALL_STRUCTURES_SLIDER_MAX);
@@ -161,9 +164,8 @@ fill_settings (GimpProcedureDialog *dialog,
   stripes_box = fill_group (dialog, "stripes-and-notches",
                             _("Stripes and notches"), FALSE,
                             stripes_and_notches);
-  gtk_box_pack_start (GTK_BOX (stripes_box),
-                      pattern_button_new (dialog, config, preview),
-                      FALSE, FALSE, 0);
+  patterns = pattern_button_new (dialog, config, preview);
+  gtk_box_pack_start (GTK_BOX (stripes_box), patterns, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box), notches_entry_new (config),
                       FALSE, FALSE, 0);
   fill_group (dialog, "output-group", _("Output"), FALSE,
@@ -176,15 +178,22 @@ fill_settings (GimpProcedureDialog *dialog,
   /* Only once the groups have created the widgets. */
   sensitive_if_choice (dialog, "order", "shape", "butterworth", TRUE);
   sensitive_if_choice (dialog, "stripe-tolerance", "stripes", "none", FALSE);
+
+  return dialog_jobs_new (dialog, config,
+                          gimp_drawable_get_width (drawable),
+                          gimp_drawable_get_height (drawable),
+                          (DialogJobsFindFunc) pattern_button_find, patterns);
 }
 
 gboolean
 bandpass_dialog_run (GimpProcedure       *procedure,
                      GimpProcedureConfig *config,
                      BandpassRenderer    *renderer,
-                     gboolean             layers)
+                     gboolean             layers,
+                     gboolean             start_job)
 {
   GtkWidget       *dialog;
+  GtkWidget       *jobs;
   BandpassPreview *preview;
   gboolean         run;
 
@@ -195,8 +204,11 @@ bandpass_dialog_run (GimpProcedure       *procedure,
   g_object_set (config, "find-patterns", FALSE, NULL);
   if (! layers)
     g_object_set (config, "non-destructive", FALSE, NULL);
-  fill_settings (GIMP_PROCEDURE_DIALOG (dialog), config, preview, layers);
+  jobs = fill_settings (GIMP_PROCEDURE_DIALOG (dialog), config, preview,
+                        bandpass_renderer_get_drawable (renderer), layers);
   fill_columns (GIMP_PROCEDURE_DIALOG (dialog), preview);
+  if (start_job)
+    dialog_jobs_apply (jobs);
 
   run = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
   bandpass_preview_finish (preview);

@@ -13,10 +13,12 @@
  * run's for the first drawable, for its preview: the spectrum the preview
  * loads stays in it, so that OK writes the preview's pixels. It offers
  * non-destructive filtering only when `layers` (every drawable is a
- * layer), and otherwise turns it off. */
+ * layer), and otherwise turns it off. With `start_job` it opens set for
+ * the config's job (dialog-jobs.h), its pattern search under way. */
 gboolean bandpass_dialog_run (GimpProcedure       *procedure,
                               GimpProcedureConfig *config,
                               BandpassRenderer    *renderer,
-                              gboolean             layers);
+                              gboolean             layers,
+                              gboolean             start_job);
 
 #endif

@@ -8,8 +8,9 @@
 #include "preview-dump.h"
 #include "preview-refresh.h"
 
-/* The view's longer side, in screen pixels. */
-#define VIEW_SIZE 320
+/* The view's longer side, in screen pixels: the dialog's largest part,
+ * larger than the spectrum view below it. */
+#define VIEW_SIZE 400
 
 struct _BandpassPreview
 {
@@ -19,6 +20,7 @@ struct _BandpassPreview
   GtkWidget           *column;
   GtkWidget           *view;          /* a GimpZoomPreview */
   GtkWidget           *spectrum;      /* a SpectrumView */
+  GtkWidget           *original;      /* "Show the original" */
   GtkWidget           *device_label;
   GtkWidget           *status_label;
   PreviewRefresh      *refresh;       /* NULL until the drawable is read */
@@ -26,6 +28,8 @@ struct _BandpassPreview
   gulong               notify_id;
   BandpassPreviewFoundFunc on_found;  /* of the search under way, or NULL */
   gpointer                 found_data;
+  PatternSearch            waiting;   /* asked for before the image was read */
+  gboolean                 search_waits;
 };
 
 /* Long texts are cut short on the label and shown whole as its tip. */
@@ -150,6 +154,28 @@ draw (BandpassPreview     *preview,
   g_free (columns);
 }
 
+static gboolean
+showing_original (BandpassPreview *preview)
+{
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (preview->original));
+}
+
+/* The drawable as it is, where the view shows it, for comparison. */
+static void
+draw_original (BandpassPreview *preview)
+{
+  gint    width, height, bytes_per_pixel;
+  guchar *source = gimp_zoom_preview_get_source (
+                     GIMP_ZOOM_PREVIEW (preview->view), &width, &height,
+                     &bytes_per_pixel);
+
+  if (! source)
+    return;
+  gimp_preview_draw_buffer (GIMP_PREVIEW (preview->view), source,
+                            width * bytes_per_pixel);
+  g_free (source);
+}
+
 static gchar *
 describe_refresh (const PreviewResult *result)
 {
@@ -225,8 +251,10 @@ show_result (const PreviewResult *result,
   /* A result for a view since scrolled away from is not drawn: the
    * request for the new view follows. */
   shown = view_window (preview);
-  if (gimp_preview_get_update (GIMP_PREVIEW (preview->view)) &&
-      same_window (&shown, &result->window))
+  if (showing_original (preview))
+    draw_original (preview);
+  else if (gimp_preview_get_update (GIMP_PREVIEW (preview->view)) &&
+           same_window (&shown, &result->window))
     draw (preview, result);
 }
 
@@ -273,8 +301,40 @@ request_refresh (BandpassPreview *preview)
     }
 }
 
+static void
+original_toggled (BandpassPreview *preview)
+{
+  if (showing_original (preview))
+    draw_original (preview);
+  else
+    request_refresh (preview);
+}
+
+/* The dialog's own choices change no pixel. */
+static void
+config_changed (GimpProcedureConfig *config G_GNUC_UNUSED,
+                GParamSpec          *pspec,
+                BandpassPreview     *preview)
+{
+  if (g_strcmp0 (pspec->name, "show-spectrum") != 0 &&
+      g_strcmp0 (pspec->name, "job") != 0)
+    request_refresh (preview);
+}
+
 /* The drawable is read here, in the main thread (libgimp's calls belong
  * to it), once the dialog shows; all else runs in a worker thread. */
+/* A search asked for before the image was read ends with `error`, when
+ * it cannot run. */
+static void
+end_waiting_search (BandpassPreview *preview,
+                    const GError    *error)
+{
+  PatternsFound none = { 0 };
+
+  preview->search_waits = FALSE;
+  report_found (preview, &none, error);
+}
+
 static gboolean
 start (gpointer preview_pointer)
 {
@@ -285,13 +345,22 @@ start (gpointer preview_pointer)
   if (! bandpass_renderer_read_source (preview->renderer, &error))
     {
       set_status (preview, error->message);
+      if (preview->search_waits)
+        end_waiting_search (preview, error);
       g_error_free (error);
       return G_SOURCE_REMOVE;
     }
 
   preview->refresh = preview_refresh_new (preview->renderer, show_result,
                                           preview);
-  request_refresh (preview);
+  if (! preview->search_waits)
+    request_refresh (preview);
+  else if (! request (preview, &preview->waiting, &error))
+    {
+      end_waiting_search (preview, error);
+      g_error_free (error);
+    }
+  preview->search_waits = FALSE;
   return G_SOURCE_REMOVE;
 }
 
@@ -323,6 +392,20 @@ small_label (const gchar *text)
   return label;
 }
 
+/* The spectrum view folds away into an expander whose state the config
+ * remembers ("show-spectrum"). */
+static GtkWidget *
+spectrum_expander (BandpassPreview *preview)
+{
+  GtkWidget *expander = gtk_expander_new (_("Spectrum"));
+
+  gtk_container_add (GTK_CONTAINER (expander), preview->spectrum);
+  g_object_bind_property (preview->config, "show-spectrum", expander,
+                          "expanded",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  return expander;
+}
+
 static void
 build_column (BandpassPreview *preview,
               GimpDrawable    *drawable)
@@ -333,6 +416,8 @@ build_column (BandpassPreview *preview,
   preview->device_label = small_label (NULL);
   preview->status_label = small_label (_("Computing…"));
   preview->spectrum     = spectrum_view_new (preview->config);
+  preview->original     = gtk_check_button_new_with_label (
+                            _("Show the original (before)"));
   preview->column       = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   enlarge (preview->view);
   /* The view's frame asks to expand; the spectrum needs the room. */
@@ -342,7 +427,8 @@ build_column (BandpassPreview *preview,
   gtk_box_pack_start (column, preview->view, FALSE, FALSE, 0);
   gtk_box_pack_start (column, preview->device_label, FALSE, FALSE, 0);
   gtk_box_pack_start (column, preview->status_label, FALSE, FALSE, 0);
-  gtk_box_pack_start (column, preview->spectrum, FALSE, FALSE, 6);
+  gtk_box_pack_start (column, preview->original, FALSE, FALSE, 0);
+  gtk_box_pack_start (column, spectrum_expander (preview), FALSE, FALSE, 6);
   gtk_widget_show_all (preview->column);
 }
 
@@ -361,9 +447,10 @@ bandpass_preview_new (GimpProcedureConfig *config,
 
   g_signal_connect_swapped (preview->view, "invalidated",
                             G_CALLBACK (request_refresh), preview);
-  preview->notify_id = g_signal_connect_swapped (config, "notify",
-                                                 G_CALLBACK (request_refresh),
-                                                 preview);
+  g_signal_connect_swapped (preview->original, "toggled",
+                            G_CALLBACK (original_toggled), preview);
+  preview->notify_id = g_signal_connect (config, "notify",
+                                         G_CALLBACK (config_changed), preview);
   preview->start_id  = g_idle_add (start, preview);
 
   return preview;
@@ -392,6 +479,12 @@ bandpass_preview_find_patterns (BandpassPreview          *preview,
 
   preview->on_found   = on_found;
   preview->found_data = user_data;
+  if (! preview->refresh && preview->start_id)
+    {
+      preview->waiting      = *search;
+      preview->search_waits = TRUE;
+      return;
+    }
   if (! preview->refresh)
     g_set_error (&error, GIMP_PLUG_IN_ERROR, 0,
                  _("The image is not read yet: try again once the preview "
@@ -411,6 +504,7 @@ bandpass_preview_finish (BandpassPreview *preview)
 {
   g_signal_handler_disconnect (preview->config, preview->notify_id);
   g_signal_handlers_disconnect_by_data (preview->view, preview);
+  g_signal_handlers_disconnect_by_data (preview->original, preview);
   if (preview->start_id)
     g_source_remove (preview->start_id);
   if (preview->refresh)

@@ -77,7 +77,7 @@ static void
 add_stripe_and_notch_arguments (GimpProcedure *procedure)
 {
   gimp_procedure_add_choice_argument (procedure, "stripes",
-                                      _("Suppress s_tripes"),
+                                      _("Su_ppress stripes"),
                                       _("Also suppress horizontal or "
                                         "vertical stripes"),
                                       gimp_choice_new_with_values (
@@ -92,14 +92,14 @@ add_stripe_and_notch_arguments (GimpProcedure *procedure)
                                       G_PARAM_READWRITE);
 
   gimp_procedure_add_double_argument (procedure, "stripe-tolerance",
-                                      _("Stripe toler_ance (%)"),
+                                      _("S_tripe tolerance (%)"),
                                       _("Tolerance of direction for stripe "
                                         "suppression, in percent"),
                                       0.0, 100.0, 5.0,
                                       G_PARAM_READWRITE);
 
   gimp_procedure_add_double_array_argument (procedure, "notches",
-                                            _("_Notches"),
+                                            _("Notches (f_x fy radius)"),
                                             _("Notch (reject) discs as "
                                               "triples fx, fy, radius in "
                                               "cycles per pixel; each also "
@@ -113,7 +113,7 @@ static void
 add_advanced_arguments (GimpProcedure *procedure)
 {
   gimp_procedure_add_choice_argument (procedure, "padding",
-                                      _("_Padding"),
+                                      _("P_adding"),
                                       _("What fills the margin up to the "
                                         "power-of-two size"),
                                       gimp_choice_new_with_values (
@@ -128,7 +128,7 @@ add_advanced_arguments (GimpProcedure *procedure)
                                       G_PARAM_READWRITE);
 
   gimp_procedure_add_choice_argument (procedure, "channels",
-                                      _("Channels to _filter"),
+                                      _("Cha_nnels to filter"),
                                       _("Filter each colour channel, or only "
                                         "lightness keeping the colour"),
                                       gimp_choice_new_with_values (
@@ -141,7 +141,7 @@ add_advanced_arguments (GimpProcedure *procedure)
                                       G_PARAM_READWRITE);
 
   gimp_procedure_add_boolean_argument (procedure, "linear",
-                                       _("L_inear light"),
+                                       _("Filter _in linear light"),
                                        _("Filter linear-light values instead "
                                          "of the stored (perceptual) ones"),
                                        FALSE,
@@ -198,7 +198,7 @@ add_output_arguments (GimpProcedure *procedure)
                                       G_PARAM_READWRITE);
 
   gimp_procedure_add_boolean_argument (procedure, "autoscale",
-                                       _("Autosca_le after filtering"),
+                                       _("Autoscale to maximi_ze contrast"),
                                        _("Stretch the result so that 0.5 % "
                                          "of its values are darkest and "
                                          "0.5 % brightest, as ImageJ's "
@@ -212,7 +212,7 @@ static void
 add_non_destructive_argument (GimpProcedure *procedure)
 {
   gimp_procedure_add_boolean_argument (procedure, "non-destructive",
-                                       _("Non-de_structive (editable "
+                                       _("Non-destructive (edita_ble "
                                          "later)"),
                                        _("Append the GEGL operation "
                                          "fft:band-pass to each layer as a "

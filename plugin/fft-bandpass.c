@@ -9,6 +9,7 @@
 #include "bandpass-dialog.h"
 #include "bandpass-render.h"
 #include "bandpass-settings.h"
+#include "dialog-jobs.h"
 #include "drawable-filter-append.h"
 #include "found-patterns.h"
 #include "result-layers.h"
@@ -16,6 +17,10 @@
 #include "target-checks.h"
 
 #define PLUG_IN_PROC "plug-in-fft-bandpass"
+/* Filters › Enhance's entry for the main job: the same arguments and
+ * filter, its dialog opened set for pattern removal (docs/contract.md §1
+ * says why a second procedure). */
+#define REMOVE_PATTERN_PROC "plug-in-fft-remove-pattern"
 
 #define FFT_TYPE_BANDPASS (fft_bandpass_get_type ())
 G_DECLARE_FINAL_TYPE (FftBandpass, fft_bandpass, FFT, BANDPASS, GimpPlugIn)
@@ -245,6 +250,13 @@ filter_with_config (GimpImage            *image,
   return done;
 }
 
+static gboolean
+is_remove_pattern (GimpProcedure *procedure)
+{
+  return g_strcmp0 (gimp_procedure_get_name (procedure),
+                    REMOVE_PATTERN_PROC) == 0;
+}
+
 /* run() owns the renderer of the first drawable: the dialog borrows it
  * for its preview, then the final run writes with it. */
 static GimpValueArray *
@@ -269,7 +281,8 @@ fft_bandpass_run (GimpProcedure        *procedure,
   renderer = bandpass_renderer_new (drawables[0], NULL);
   if (run_mode == GIMP_RUN_INTERACTIVE &&
       ! bandpass_dialog_run (procedure, config, renderer,
-                             drawable_filter_append_check (drawables, NULL)))
+                             drawable_filter_append_check (drawables, NULL),
+                             is_remove_pattern (procedure)))
     {
       bandpass_renderer_free (renderer);
       return gimp_procedure_new_return_values (procedure, GIMP_PDB_CANCEL,
@@ -293,19 +306,23 @@ fft_bandpass_run (GimpProcedure        *procedure,
 static GList *
 fft_bandpass_query_procedures (GimpPlugIn *plug_in)
 {
+  GList *names = NULL;
+
   gimp_plug_in_add_menu_branch (plug_in, "<Image>/Filters", N_("_Frequency"));
 
-  return g_list_concat (g_list_append (NULL, g_strdup (PLUG_IN_PROC)),
-                        spectrum_procedures_names ());
+  names = g_list_append (names, g_strdup (PLUG_IN_PROC));
+  names = g_list_append (names, g_strdup (REMOVE_PATTERN_PROC));
+  return g_list_concat (names, spectrum_procedures_names ());
 }
 
 static GimpProcedure *
 fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
                                const gchar *name)
 {
+  gboolean       remove_pattern = g_strcmp0 (name, REMOVE_PATTERN_PROC) == 0;
   GimpProcedure *procedure;
 
-  if (g_strcmp0 (name, PLUG_IN_PROC) != 0)
+  if (g_strcmp0 (name, PLUG_IN_PROC) != 0 && ! remove_pattern)
     return spectrum_procedures_create (plug_in, name);
 
   procedure = gimp_image_procedure_new (plug_in, name,
@@ -316,11 +333,23 @@ fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
   gimp_procedure_set_sensitivity_mask (procedure,
                                        GIMP_PROCEDURE_SENSITIVE_DRAWABLE |
                                        GIMP_PROCEDURE_SENSITIVE_DRAWABLES);
-  gimp_procedure_set_menu_label (procedure, _("_Band-pass…"));
-  gimp_procedure_add_menu_path (procedure, "<Image>/Filters/Frequency");
+  if (remove_pattern)
+    {
+      gimp_procedure_set_menu_label (procedure,
+                                     _("Remove _Periodic Pattern…"));
+      gimp_procedure_add_menu_path (procedure, "<Image>/Filters/Enhance");
+    }
+  else
+    {
+      gimp_procedure_set_menu_label (procedure, _("_Band-pass…"));
+      gimp_procedure_add_menu_path (procedure, "<Image>/Filters/Frequency");
+    }
 
   gimp_procedure_set_documentation (
     procedure,
+    remove_pattern ?
+    _("Remove halftone screens, moiré, interference and scan lines: the "
+      "band-pass dialog, opened set for pattern removal") :
     _("Remove structures larger or smaller than given sizes"),
     _("Filters the selected drawables in the frequency domain: each is "
       "padded to a power-of-two size, transformed with an FFT (on the GPU "
@@ -344,6 +373,13 @@ fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
                                             "else the CPU"),
                                           "",
                                           G_PARAM_READWRITE);
+  dialog_jobs_add_argument (procedure, remove_pattern ?
+                            DIALOG_JOB_REMOVE_PATTERN : DIALOG_JOB_CUSTOM);
+  gimp_procedure_add_boolean_aux_argument (procedure, "show-spectrum",
+                                           _("Spectrum"),
+                                           _("Whether the dialog shows the "
+                                             "spectrum view"),
+                                           TRUE, G_PARAM_READWRITE);
 
   return procedure;
 }

@@ -132,6 +132,36 @@ found_patterns (const PatternsFound *found,
   g_free (text);
 }
 
+/* The line and the orange go with the last found notch the user removes
+ * (in the spectrum view or the field): nothing found is left to tell of. */
+static void
+notches_changed (GimpProcedureConfig *config,
+                 GParamSpec          *pspec G_GNUC_UNUSED,
+                 GObject             *box)
+{
+  PatternButton *button = g_object_get_data (box, "pattern-button");
+  gsize    count;
+  gdouble *notches;
+  gboolean left = FALSE;
+
+  if (button->added_count == 0)
+    return;
+
+  notches = bandpass_settings_get_notches (config, &count);
+  for (gsize i = 0; i + 2 < button->added_count && ! left; i += 3)
+    left = found_notches_holds (notches, count - count % 3,
+                                button->added + i);
+  g_free (notches);
+  if (left)
+    return;
+
+  g_clear_pointer (&button->added, g_free);
+  button->added_count = 0;
+  spectrum_view_set_found (bandpass_preview_spectrum_view (button->preview),
+                           NULL, 0);
+  set_line (button, "");
+}
+
 static void
 clicked (GtkButton     *widget G_GNUC_UNUSED,
          PatternButton *button)
@@ -203,6 +233,8 @@ pattern_button_new (GimpProcedureDialog *dialog,
                              "screen's period."),
                            NULL);
   g_signal_connect (button->button, "clicked", G_CALLBACK (clicked), button);
+  g_signal_connect_object (config, "notify::notches",
+                           G_CALLBACK (notches_changed), box, 0);
 
   gtk_box_pack_start (GTK_BOX (row), button->button, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (row), sensitivity_slider (dialog), TRUE, TRUE,
@@ -211,4 +243,13 @@ pattern_button_new (GimpProcedureDialog *dialog,
   gtk_box_pack_start (GTK_BOX (box), button->line, FALSE, FALSE, 0);
   gtk_widget_show_all (box);
   return box;
+}
+
+void
+pattern_button_find (GtkWidget *pattern_button)
+{
+  PatternButton *button = g_object_get_data (G_OBJECT (pattern_button),
+                                             "pattern-button");
+
+  clicked (NULL, button);
 }

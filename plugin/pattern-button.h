@@ -19,4 +19,8 @@ GtkWidget *pattern_button_new (GimpProcedureDialog *dialog,
                                GimpProcedureConfig *config,
                                BandpassPreview     *preview);
 
+/* Presses the button of `pattern_button`, as a click does; where the
+ * image is not read yet, the search runs once it is. */
+void       pattern_button_find (GtkWidget           *pattern_button);
+
 #endif

@@ -78,6 +78,12 @@ report = {
     "group": refusal(grouped, [group]),
     "none": refusal(grouped, []),
 }
+remove = Gimp.get_pdb().lookup_procedure("plug-in-fft-remove-pattern")
+report["remove_pattern"] = {
+    "arguments": [describe(p) for p in remove.get_arguments()],
+    "menu_label": remove.get_menu_label(),
+    "menu_paths": list(remove.get_menu_paths()),
+}
 print("CONTRACT-JSON " + json.dumps(report))
 '''
 
@@ -117,6 +123,13 @@ def main():
     gh.check(report["menu_label"] == "_Band-pass…", f"menu label {report['menu_label']!r}")
     gh.check(report["menu_paths"] == ["<Image>/Filters/Frequency"],
              f"menu path {report['menu_paths']}")
+    # Filters › Enhance's entry: the same arguments, its own menu.
+    remove = report["remove_pattern"]
+    gh.check(remove["arguments"] == report["arguments"],
+             "plug-in-fft-remove-pattern takes the same arguments")
+    gh.check(remove["menu_label"] == "Remove _Periodic Pattern…"
+             and remove["menu_paths"] == ["<Image>/Filters/Enhance"],
+             f"remove-pattern menu {remove['menu_label']!r} {remove['menu_paths']}")
     gh.check(report["image_types"].replace(" ", "") == "RGB*,GRAY*",
              f"image types {report['image_types']!r}")
     for case, word in (("indexed", "indexed"), ("group", "group"), ("none", "drawable")):

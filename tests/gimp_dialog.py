@@ -38,7 +38,7 @@ def open_advanced(env, window):
     height = gx.window_height(env, window)
     xdotool = gx.xdotool
     xdotool(env, "windowfocus", "--sync", window)
-    xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+n")
+    xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+x")
     xdotool(env, "key", "Tab")
     xdotool(env, "key", "space")
     time.sleep(1)

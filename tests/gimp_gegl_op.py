@@ -179,6 +179,9 @@ def check_properties(properties, arguments):
     """The procedure's own arguments are the contract's (gimp_contract.py),
     but `non-destructive`, which appends this operation; notches are text
     here."""
+    menu = properties.pop()
+    gh.check(menu == {"name": "gimp:menu-path", "value": None},
+             f"no menu entry of its own (one Band-pass in the menus): {menu}")
     arguments = [a for a in arguments if a["name"] != "non-destructive"]
     names = [p["name"] for p in properties]
     gh.check(names == [a["name"] for a in arguments],

@@ -10,7 +10,8 @@ import sys
 
 import gi
 gi.require_version("Gimp", "3.0")
-from gi.repository import Gimp, GObject, Gio  # noqa: E402
+gi.require_version("Gegl", "0.4")
+from gi.repository import Gegl, Gimp, GObject, Gio  # noqa: E402
 import numpy as np  # noqa: E402
 
 from gimp_layer_pixels import layer_type, put, take  # noqa: E402
@@ -150,6 +151,8 @@ def registration():
     config = Gimp.DrawableFilter.new(layer, OP, "probe").get_config()
     properties = [describe(p) for p in config.list_properties()]
     image.delete()
+    properties.append({"name": "gimp:menu-path",
+                       "value": Gegl.Operation.get_key(OP, "gimp:menu-path")})
     return properties, [describe(p) for p in PROC.get_arguments()[3:]]
 
 

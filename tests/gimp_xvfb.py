@@ -15,7 +15,7 @@ import gi
 gi.require_version("Gimp", "3.0")
 from gi.repository import Gimp, Gio
 image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE, Gio.File.new_for_path({source!r}))
-proc = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
+proc = Gimp.get_pdb().lookup_procedure({procedure!r})
 config = proc.create_config()
 config.set_property("run-mode", Gimp.RunMode.INTERACTIVE)
 config.set_property("image", image)
@@ -23,6 +23,10 @@ config.set_core_object_array("drawables", image.get_layers())
 result = proc.run(config)
 print("STATUS " + result.index(0).value_nick, flush=True)
 if {target!r}:
+    # The drawable called on, as it is: a layer the call added above it
+    # (output new-layer or removed-part) goes.
+    for layer in image.get_layers()[:-1]:
+        image.remove_layer(layer)
     Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, image,
                    Gio.File.new_for_path({target!r}), None)
     print("SAVED", flush=True)
@@ -158,8 +162,9 @@ class GimpSession:
 
 
 class InteractiveCall(GimpSession):
-    """Calls the plug-in on `source` with its dialog; with `target`, the
-    image is saved there afterwards.
+    """Calls the plug-in's `procedure` on `source` with its dialog; with
+    `target`, the image is saved there afterwards, the bottom layer (the
+    one called on) alone.
 
         with InteractiveCall(harness, source, env=...) as call:
             window = call.wait_for_dialog()
@@ -168,9 +173,11 @@ class InteractiveCall(GimpSession):
         call.statuses()  # e.g. ["STATUS success"]
     """
 
-    def __init__(self, harness, source, target=None, env=None):
+    def __init__(self, harness, source, target=None, env=None,
+                 procedure="plug-in-fft-bandpass"):
         super().__init__(harness, CALL_SCRIPT.format(
-            source=os.path.abspath(source), target=target), env)
+            source=os.path.abspath(source), target=target,
+            procedure=procedure), env)
 
     def wait_for_dialog(self, name="Band-pass"):
         return wait_for_window(self.env, name)
