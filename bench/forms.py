@@ -61,6 +61,12 @@ FORMS = [
          ["tools/bench-imagej", "--build", "{build}", "--first-use", "--runs", "3"],
          ["tools/bench-imagej", "--build", "{build}", "--first-use", "--quick"],
          r"merged in GIMP: first use .* first use ÷ warm", {}, True),
+    Form("halftone-model",
+         "halftone removal on numpy's model of the gain, one gain for all "
+         "channels beside a gain per channel, against the best blur",
+         ["python3", "bench/halftone_model.py", "--seeds", "31-35"],
+         ["python3", "bench/halftone_model.py", "--seeds", "31", "--quick"],
+         r"own: PSNR .* meet \+1 dB", {}, False),
     Form("pattern-quality",
          "pattern removal's quality on the untuned seeds 31-35 beside an "
          "expert, a classical automatic method and the best blur",
