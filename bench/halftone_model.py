@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Halftone removal on numpy's model of the gain (tests/gimp_oracle.py),
+"""Halftone removal on numpy's model of the gain (tests/gimp/gimp_oracle.py),
 with each print's true screen lattices: how far a linear gain gets over
 the best per-image Gaussian blur (the margin of issue 29's item 3), and
 what a gain per channel would add. A study, not a test: it prints each
@@ -24,7 +24,7 @@ from scipy.ndimage import gaussian_filter, uniform_filter
 from skimage.metrics import peak_signal_noise_ratio, structural_similarity
 
 here = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [here, os.path.join(here, "..", "tests")]
+sys.path[:0] = [here, os.path.join(here, "..", "tests", "gimp")]
 import gimp_oracle  # noqa: E402
 import pattern_cases  # noqa: E402
 

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "op-filter.h"
 
-#include "autoscale.h"
+#include <glib/gi18n-lib.h>
+
 #include "buffer-pixels.h"
+#include "filter-output.h"
 #include "filtered-image.h"
 #include "memory-estimate.h"
 #include "op-patterns.h"
 #include "op-settings.h"
 #include "op-spectrum-cache.h"
+#include "render-memory.h"
 #include "settings-notches.h"
 
 /* Inside GIMP's process the filter runs on FFTW only: an OpenCL driver's
@@ -47,45 +50,23 @@ whole_image (const RenderGeometry *geometry)
                           geometry->geometry.height, 1 };
 }
 
-static gdouble
-gibibytes (guint64 bytes)
-{
-  return bytes / (gdouble) (1u << 30);
-}
-
-/* `geometry` where memory allows it; FALSE, with a message, when not
- * even the image without a margin fits. */
+/* `geometry` where memory allows it (render-memory.h: the plug-in's
+ * check and messages); FALSE, with a message, when not even the image
+ * without a margin fits. */
 static gboolean
 fit_in_memory (const Filtering *filtering,
                RenderGeometry  *geometry,
                guint64          bytes_to_read)
 {
-  guint64 available = memory_available ();
-  guint64 needed;
+  GError *error = NULL;
 
-  switch (memory_fit (&geometry->geometry, bytes_to_read,
-                      filtering->format->layout.colour_planes, available,
-                      &needed))
-    {
-    case MEMORY_FITS:
-      return TRUE;
-    case MEMORY_FITS_WITHOUT_MARGIN:
-      *filtering->warning
-        = g_strdup_printf ("not enough memory (%.1f GiB needed, %.1f GiB "
-                           "available) to pad the image with a margin; it "
-                           "is filtered without one, so its opposite edges "
-                           "may blend within the filter's reach",
-                           gibibytes (needed), gibibytes (available));
-      return TRUE;
-    case MEMORY_SHORT:
-      break;
-    }
+  if (render_memory_fit (&geometry->geometry, bytes_to_read,
+                         filtering->format->layout.colour_planes, _("input"),
+                         filtering->warning, &error))
+    return TRUE;
 
-  *filtering->message
-    = g_strdup_printf ("the %d×%d image needs about %.1f GiB of memory to "
-                       "filter, but only %.1f GiB are available",
-                       filtering->area->width, filtering->area->height,
-                       gibibytes (needed), gibibytes (available));
+  *filtering->message = g_strdup (error->message);
+  g_error_free (error);
   return FALSE;
 }
 
@@ -283,48 +264,6 @@ filter_read (const Filtering        *filtering,
   return filtered;
 }
 
-/* The whole scale of the filtered components: 100 for CIE L*, else 1. */
-static gfloat
-full_scale (const RenderFormat *format)
-{
-  const Babl *model = babl_format_get_model (format->format);
-
-  return (babl_get_model_flags (model) & BABL_MODEL_FLAG_CIE) ? 100.0f
-                                                              : 1.0f;
-}
-
-/* Turns the result in `output` into input − result + half the full
- * scale in the filtered components. */
-static void
-write_removed_part (const Filtering *filtering,
-                    GeglBuffer      *input,
-                    GeglBuffer      *output)
-{
-  const RenderFormat *format  = filtering->format;
-  gsize               floats  = format->layout.components;
-  gsize               planes  = format->layout.colour_planes;
-  gfloat              offset  = full_scale (format) / 2.0f;
-  GeglBufferIterator *iterator;
-
-  iterator = gegl_buffer_iterator_new (output, filtering->area, 0,
-                                       format->format, GEGL_ACCESS_READWRITE,
-                                       GEGL_ABYSS_NONE, 2);
-  gegl_buffer_iterator_add (iterator, input, filtering->area, 0,
-                            format->format, GEGL_ACCESS_READ,
-                            GEGL_ABYSS_NONE);
-
-  while (gegl_buffer_iterator_next (iterator))
-    {
-      gfloat       *result = iterator->items[0].data;
-      const gfloat *was    = iterator->items[1].data;
-
-      for (gsize p = 0; p < (gsize) iterator->length; p++)
-        for (gsize c = 0; c < planes; c++)
-          result[p * floats + c] = was[p * floats + c] -
-                                   result[p * floats + c] + offset;
-    }
-}
-
 /* geometry_for the whole area, with the pixels still to be read; what
  * the cache keeps is freed first where it cannot serve this input, or
  * where memory is short with it kept. */
@@ -344,6 +283,24 @@ geometry_to_read (const Filtering        *filtering,
   op_spectrum_cache_drop ();
   g_clear_pointer (filtering->message, g_free);
   return geometry_for (filtering, settings, bytes, geometry);
+}
+
+/* The removed part replaces the result in `output`, in the values
+ * filtered; the output is float, so its offset is ½ of the full scale
+ * (removed_part_offset). */
+static RemovedPart
+removed_part_of (const Filtering        *filtering,
+                 GeglBuffer             *output,
+                 const BandpassSettings *settings)
+{
+  const RenderFormat *format = filtering->format;
+
+  if (settings->output != BANDPASS_OUTPUT_REMOVED_PART)
+    return (RemovedPart) { NULL };
+
+  return (RemovedPart) { output, format->format, format->layout.colour_planes,
+                         removed_part_offset (format->format,
+                                              format->format) };
 }
 
 static gboolean
@@ -375,18 +332,16 @@ filter_buffers (const Filtering        *filtering,
   if (! pixels)
     return FALSE;
 
-  if (settings->autoscale)
-    autoscale_stretch (pixels, pixel_count (filtering), pixels,
-                       pixel_count (filtering), &filtering->format->layout,
-                       full_scale (filtering->format));
-
-  buffer_pixels_write (output, area, format, pixels);
+  filter_output_write (&(FilterOutput) {
+                         .source      = input,
+                         .result      = output,
+                         .area        = area,
+                         .format      = filtering->format,
+                         .keep_unseen = TRUE,
+                         .removed     = removed_part_of (filtering, output,
+                                                         settings) },
+                       settings, pixels);
   g_free (pixels);
-  if (settings->output == BANDPASS_OUTPUT_REMOVED_PART)
-    write_removed_part (filtering, input, output);
-  buffer_pixels_keep_unseen (input, output, area,
-                             settings->output == BANDPASS_OUTPUT_REMOVED_PART
-                             ? NULL : format);
   return TRUE;
 }
 

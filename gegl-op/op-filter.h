@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* op-filter — the operation's one job: the whole of an input buffer
  * band-passed into the output, on FFTW in the calling process, through
- * the plug-in's core (filtered-image.h) and its choice of format. */
+ * the core (filtered-image.h) and common/: the plug-in's choice of
+ * format, memory check and final write (filter-output.h). */
 #ifndef OP_FILTER_H
 #define OP_FILTER_H
 
 #include <gegl.h>
 
-#include "bandpass-settings.h"
+#include "filter-settings.h"
 #include "render-format.h"
 
 /* Filters `area` of `input` (the whole image) as `settings` say, in

@@ -2,7 +2,6 @@
 #include "op-patterns.h"
 
 #include "pattern-settings.h"
-#include "row-split-gegl.h"
 
 gboolean
 op_patterns_add (fftcl_context          *context,
@@ -14,23 +13,21 @@ op_patterns_add (fftcl_context          *context,
                  BandpassSettings       *with_found,
                  gchar                 **message)
 {
-  PatternSearch search = pattern_settings_search (settings);
-  PatternsFound found  = { 0 };
-  fftcl_error   fft_error;
-  gboolean      added;
+  fftcl_error fft_error;
 
-  *with_found = (BandpassSettings) { 0 };
-  if (patterns_find (context, pixels, layout, width, width, height, &search,
-                     row_split_gegl, &found, &fft_error) != FFTCL_OK)
+  switch (pattern_settings_find (context, pixels, layout, width, height,
+                                 settings, with_found, &fft_error))
     {
+    case PATTERN_SETTINGS_ADDED:
+      return TRUE;
+    case PATTERN_SETTINGS_SEARCH_FAILED:
       *message = g_strdup_printf ("finding patterns failed: %s",
                                   fft_error.message);
       return FALSE;
+    case PATTERN_SETTINGS_NO_MEMORY:
+      break;
     }
 
-  added = pattern_settings_add (with_found, settings, &found);
-  patterns_found_clear (&found);
-  if (! added)
-    *message = g_strdup ("out of memory for the patterns found");
-  return added;
+  *message = g_strdup ("out of memory for the patterns found");
+  return FALSE;
 }

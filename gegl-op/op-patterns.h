@@ -6,7 +6,7 @@
 #ifndef OP_PATTERNS_H
 #define OP_PATTERNS_H
 
-#include "bandpass-settings.h"
+#include "filter-settings.h"
 #include "pixel-planes.h"
 
 /* Makes `with_found` `settings` with the patterns of width × height

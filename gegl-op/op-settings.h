@@ -6,7 +6,7 @@
 #ifndef OP_SETTINGS_H
 #define OP_SETTINGS_H
 
-#include "bandpass-settings.h"
+#include "filter-settings.h"
 
 /* Reads the notches from `text` (notches-text.h) into settings->notches
  * (free with op_settings_clear) and gain.notch_count. FALSE, with a

@@ -8,6 +8,8 @@
 #include "settings-checks.h"
 #include "settings-notches.h"
 
+G_STATIC_ASSERT (SETTINGS_CHECKS_MAX_IMAGE_SIZE == GIMP_MAX_IMAGE_SIZE);
+
 static void
 add_band_arguments (GimpProcedure *procedure)
 {

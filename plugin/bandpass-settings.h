@@ -1,50 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bandpass-settings — the procedure's arguments (docs/contract.md): how they
- * are registered, read back from a config, and checked before a call
+ * are registered, read back from a config into the settings both
+ * front-ends filter with (filter-settings.h), and checked before a call
  * touches the image. */
 #ifndef BANDPASS_SETTINGS_H
 #define BANDPASS_SETTINGS_H
 
 #include <libgimp/gimp.h>
 
-#include "fftcl-filter.h"
-#include "padding.h"
-
-typedef enum
-{
-  BANDPASS_CHANNELS_RGB,       /* every colour channel */
-  BANDPASS_CHANNELS_LUMINANCE  /* CIE L* only, keeping a* and b* */
-} BandpassChannels;
-
-/* Where the result goes (result-layers.h). */
-typedef enum
-{
-  BANDPASS_OUTPUT_REPLACE,     /* into the drawable */
-  BANDPASS_OUTPUT_NEW_LAYER,   /* a new layer above it */
-  BANDPASS_OUTPUT_REMOVED_PART /* into the drawable, and what the filter
-                                  took away as a layer above it */
-} BandpassOutput;
-
-typedef struct
-{
-  fftcl_gain       gain;         /* gain.notches points to `discs` */
-  gdouble         *notches;      /* as the caller gave them */
-  gsize            notch_values; /* how many numbers `notches` holds */
-  gdouble         *discs;        /* the notches of radius > 0 */
-  gdouble         *waves;        /* (fx, fy) of those of radius 0 */
-  gsize            wave_count;   /* settings-notches.h */
-  PaddingKind      padding;
-  BandpassChannels channels;
-  gboolean         linear;       /* filter linear light */
-  gboolean         find_patterns;       /* add each drawable's patterns
-                                           (found-patterns.h) */
-  gdouble          pattern_sensitivity; /* how weak a pattern it finds */
-  BandpassOutput   output;
-  gboolean         autoscale;           /* stretch the result (autoscale.h) */
-  gboolean         non_destructive;     /* append fft:band-pass instead of
-                                           writing pixels
-                                           (drawable-filter-append.h) */
-} BandpassSettings;
+#include "filter-settings.h"
 
 /* Adds the arguments that follow run-mode, image and drawables. */
 void     bandpass_settings_add_arguments (GimpProcedure          *procedure);

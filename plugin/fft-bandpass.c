@@ -7,7 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bandpass-dialog.h"
-#include "bandpass-render.h"
+#include "final-write.h"
 #include "bandpass-settings.h"
 #include "dialog-jobs.h"
 #include "drawable-filter-append.h"
@@ -75,17 +75,17 @@ render_one (BandpassRenderer       *renderer,
             GError                **error)
 {
   GeglBuffer       *target   = result_layers_target (results, span->index);
+  RemovedPart       removed  = result_layers_removed (results, span->index);
   BandpassProgress  progress = { update_progress, pulse_progress, span };
   gboolean          rendered;
 
-  rendered = bandpass_renderer_write (renderer, settings, target, &progress,
-                                      error);
+  rendered = bandpass_renderer_write (renderer, settings, target, &removed,
+                                      &progress, error);
   if (rendered)
     gegl_buffer_flush (target);
 
   g_object_unref (target);
-  if (rendered)
-    result_layers_written (results, span->index);
+  g_clear_object (&removed.buffer);
   return rendered;
 }
 

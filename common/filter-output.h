@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* filter-output — the one final write of both front-ends: an area's
+ * filtered pixels stretched where the settings ask for autoscale
+ * (autoscale.h), written into the result's buffer, the colours the
+ * source holds as NaN or ±inf kept as read (docs/contract.md,
+ * "Non-finite and extreme pixel values"), and the removed part written
+ * where there is one (removed-part.h). The plug-in's final run
+ * (bandpass-render.c) and the GEGL operation's process (op-filter.c)
+ * both end in filter_output_write, so that the same filtered pixels give
+ * the same output in both. */
+#ifndef FILTER_OUTPUT_H
+#define FILTER_OUTPUT_H
+
+#include "filter-settings.h"
+#include "removed-part.h"
+#include "render-format.h"
+
+typedef struct
+{
+  GeglBuffer          *source;      /* the pixels as read */
+  GeglBuffer          *result;      /* where the result goes */
+  const GeglRectangle *area;        /* of both */
+  const RenderFormat  *format;      /* of the filtered pixels */
+  gboolean             keep_unseen; /* the source may hold colour that is
+                                       not finite */
+  RemovedPart          removed;     /* removed.buffer NULL: none */
+} FilterOutput;
+
+/* The whole scale of the filtered components: 100 for CIE L*, else 1. */
+gfloat filter_output_full_scale (const Babl          *format);
+
+/* Autoscale's stretch of `count` pixels of `format`, with the range found
+ * in the `found_count` pixels `found_in`: onto 0 … the full scale. */
+void   filter_output_stretch    (const RenderFormat  *format,
+                                 const gfloat        *found_in,
+                                 gsize                found_count,
+                                 gfloat              *pixels,
+                                 gsize                count);
+
+/* Writes `pixels` (the whole area, filtered in output->format; stretched
+ * in place where `settings` ask for autoscale) as the output says. */
+void   filter_output_write      (const FilterOutput     *output,
+                                 const BandpassSettings *settings,
+                                 gfloat                 *pixels);
+
+#endif

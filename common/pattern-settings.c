@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "pattern-settings.h"
+
+#include "row-split-gegl.h"
+#include "settings-notches.h"
+
+#include <string.h>
+
+PatternSearch
+pattern_settings_search (const BandpassSettings *settings)
+{
+  const fftcl_gain *gain   = &settings->gain;
+  PatternSearch     search = { .sensitivity = settings->pattern_sensitivity };
+
+  if (! gain->reject)
+    {
+      if (gain->large_period > 0.0)
+        search.lowest_frequency = 1.0 / gain->large_period;
+      if (gain->small_period > 0.0)
+        search.highest_frequency = 1.0 / gain->small_period;
+    }
+
+  return search;
+}
+
+gboolean
+pattern_settings_set_small (const BandpassSettings *settings,
+                            const PatternsFound    *found)
+{
+  return found->small_period > 0.0 && ! settings->gain.reject &&
+         settings->gain.small_period == 0.0;
+}
+
+gboolean
+pattern_settings_add (BandpassSettings       *with_found,
+                      const BandpassSettings *settings,
+                      const PatternsFound    *found)
+{
+  gsize given = settings->notch_values;
+
+  *with_found         = *settings;
+  with_found->discs   = NULL;
+  with_found->waves   = NULL;
+  with_found->notches = g_try_malloc_n (given + 3 * found->count + 1,
+                                        sizeof (gdouble));
+  if (! with_found->notches)
+    {
+      *with_found = (BandpassSettings) { 0 };
+      return FALSE;
+    }
+
+  if (given > 0)
+    memcpy (with_found->notches, settings->notches, given * sizeof (gdouble));
+  if (found->count > 0)
+    memcpy (with_found->notches + given, found->notches,
+            3 * found->count * sizeof (gdouble));
+  with_found->notch_values = given + 3 * found->count;
+  if (! settings_notches_sort (with_found))
+    {
+      g_free (with_found->notches);
+      *with_found = (BandpassSettings) { 0 };
+      return FALSE;
+    }
+
+  if (pattern_settings_set_small (settings, found))
+    with_found->gain.small_period = found->small_period;
+  return TRUE;
+}
+
+PatternSettingsOutcome
+pattern_settings_find (fftcl_context          *context,
+                       const gfloat           *pixels,
+                       const PixelLayout      *layout,
+                       gsize                   width,
+                       gsize                   height,
+                       const BandpassSettings *settings,
+                       BandpassSettings       *with_found,
+                       fftcl_error            *fft_error)
+{
+  PatternSearch search = pattern_settings_search (settings);
+  PatternsFound found  = { 0 };
+  gboolean      added;
+
+  *with_found = (BandpassSettings) { 0 };
+  if (patterns_find (context, pixels, layout, width, width, height, &search,
+                     row_split_gegl, &found, fft_error) != FFTCL_OK)
+    return PATTERN_SETTINGS_SEARCH_FAILED;
+
+  added = pattern_settings_add (with_found, settings, &found);
+  patterns_found_clear (&found);
+  return added ? PATTERN_SETTINGS_ADDED : PATTERN_SETTINGS_NO_MEMORY;
+}

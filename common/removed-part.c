@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "removed-part.h"
+
+#include "filter-output.h"
+
+gfloat
+removed_part_offset (const Babl *format,
+                     const Babl *stored)
+{
+  const Babl *type = babl_format_get_type (stored, 0);
+  gfloat      full = filter_output_full_scale (format);
+
+  if (type == babl_type ("u8"))
+    return full * (0.5f - 0.5f / 255.0f);
+  if (type == babl_type ("u16"))
+    return full * (0.5f - 0.5f / 65535.0f);
+  return full * 0.5f;
+}
+
+/* removed = was − now + offset over `count` pixels of `floats`
+ * components, the first `planes` of them colour. */
+static void
+subtract (gfloat       *removed,
+          const gfloat *was,
+          const gfloat *now,
+          gsize         count,
+          gsize         floats,
+          gsize         planes,
+          gfloat        offset)
+{
+  for (gsize p = 0; p < count; p++)
+    for (gsize c = 0; c < planes; c++)
+      removed[p * floats + c] = was[p * floats + c] - now[p * floats + c] +
+                                offset;
+}
+
+/* Where removed->buffer is `result`, the removed part replaces the
+ * result in place. */
+void
+removed_part_write (GeglBuffer          *original,
+                    GeglBuffer          *result,
+                    const RemovedPart   *removed,
+                    const GeglRectangle *area)
+{
+  gboolean            in_place = removed->buffer == result;
+  gsize               floats   = babl_format_get_n_components (removed->format);
+  GeglBufferIterator *iterator;
+
+  iterator = gegl_buffer_iterator_new (removed->buffer, area, 0,
+                                       removed->format,
+                                       in_place ? GEGL_ACCESS_READWRITE
+                                                : GEGL_ACCESS_WRITE,
+                                       GEGL_ABYSS_NONE, in_place ? 2 : 3);
+  gegl_buffer_iterator_add (iterator, original, area, 0, removed->format,
+                            GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
+  if (! in_place)
+    gegl_buffer_iterator_add (iterator, result, area, 0, removed->format,
+                              GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
+  while (gegl_buffer_iterator_next (iterator))
+    subtract (iterator->items[0].data, iterator->items[1].data,
+              iterator->items[in_place ? 0 : 2].data, iterator->length,
+              floats, removed->planes, removed->offset);
+  if (! in_place)
+    gegl_buffer_flush (removed->buffer);
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* render-format — the float format a drawable is filtered in, the 8-bit
+ * one its preview is shown in, and the geometry its planes are filtered
+ * at. */
+#ifndef RENDER_FORMAT_H
+#define RENDER_FORMAT_H
+
+#include <gegl.h>
+
+#include "filter-settings.h"
+#include "filtered-image.h"
+#include "pixel-planes.h"
+
+typedef struct
+{
+  const Babl  *format; /* in the image's space */
+  PixelLayout  layout;
+} RenderFormat;
+
+/* `stored` is the drawable's format: linear light when asked for,
+ * otherwise the values as the drawable stores them (linear light too in a
+ * linear image); CIE Lab when only luminance is filtered. */
+RenderFormat  render_format_for     (const Babl             *stored,
+                                     gboolean                gray,
+                                     gboolean                has_alpha,
+                                     const BandpassSettings *settings);
+
+/* The drawable's colours [and alpha] in float, in its own model and
+ * space: values as stored, with their NaN and inf. */
+const Babl   *render_format_as_stored (const Babl           *stored,
+                                       gboolean              gray,
+                                       gboolean              has_alpha);
+
+/* The drawable's colours and alpha in 8 bits per channel, in its space:
+ * what GIMP's drawable previews draw. */
+const Babl   *render_format_display (const Babl             *stored,
+                                     gboolean                gray,
+                                     gboolean                has_alpha);
+
+/* How a render's planes are filtered. */
+typedef struct
+{
+  PlaneGeometry geometry;
+  PaddingKind   padding;
+  gboolean      mirrored; /* through a mirrored plan (filtered_image_mirrors),
+                             whose planes keep the image's own size */
+} RenderGeometry;
+
+/* The geometry for a width × height image filtered with `gain` on
+ * `context`. */
+RenderGeometry      render_geometry_for    (gsize                 width,
+                                            gsize                 height,
+                                            const fftcl_gain     *gain,
+                                            PaddingKind           padding,
+                                            const fftcl_context  *context);
+
+gboolean            render_geometry_equal  (const RenderGeometry *a,
+                                            const RenderGeometry *b);
+
+/* The core's view of `pixels`, laid out as `layout` and filtered as
+ * `geometry` says, its row passes on GEGL's threads. */
+FilteredImageSource render_geometry_source (const RenderGeometry *geometry,
+                                            const gfloat         *pixels,
+                                            const PixelLayout    *layout);
+
+#endif

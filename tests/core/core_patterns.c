@@ -1,0 +1,1034 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The pattern finder (core/pattern-finder.h) against the known truth of
+ * synthetic images, on the device FFTCL_DEVICE names:
+ *
+ *   - two or three waves at random oblique frequencies, 10–25/255, over a
+ *     photo stand-in (also low ones, a few dozen cycles per image, on
+ *     512 × 512 px): each found within a fraction of a bin, nothing
+ *     else; mirrored pairs counted once (fy > 0, or fy = 0 < fx);
+ *   - horizontal bands (scan lines), also of moderate contrast with a
+ *     weaker harmonic: found on the fx = 0 axis;
+ *   - a halftone print (AM screens at 15°, 75° and 45°): each screen's
+ *     fundamentals and harmonics found, small_period the period;
+ *   - pattern-free images (white noise, 1/f texture, the photo stand-in,
+ *     and a real photograph where one is installed): nothing found at the
+ *     default sensitivity;
+ *   - the lowest and highest frequency respected; sensitivity ordered;
+ *   - sizes not powers of two, grey and RGBA, tiny images (empty, no
+ *     error), arguments refused, the search from a spectrum given.
+ *
+ * Every image is made here from a seeded generator, except the
+ * photograph: matplotlib's sample grace_hopper.jpg (Debian's
+ * python3-matplotlib), read with libjpeg where both are there. */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pattern-finder.h"
+#include "spectrum-source.h"
+
+#ifdef HAVE_LIBJPEG
+#include <jpeglib.h>
+#endif
+
+#define PI 3.14159265358979323846
+
+/* Under AddressSanitizer, an allocation too large is NULL, as without
+ * it, so that check_memory sees what callers see. */
+const char *__asan_default_options (void);
+const char *
+__asan_default_options (void)
+{
+  return "allocator_may_return_null=1";
+}
+
+/* A wave is found where a notch lies within this many bins of the
+ * image's power-of-two grid, on each axis. */
+#define WITHIN_BINS 0.25
+
+/* A halftone's small_period is its screen's period within this share. */
+#define SCREEN_PERIOD_ERROR 0.03
+
+typedef struct
+{
+  size_t       width, height;
+  PixelLayout  layout;
+  float       *pixels;
+} Image;
+
+typedef struct
+{
+  double fx, fy;
+} Frequency;
+
+static const PixelLayout GREY = { 1, 1, 0, 0 };
+static const PixelLayout RGB  = { 3, 3, 0, 0 };
+static const PixelLayout RGBA = { 4, 3, 1, 0 };
+
+/* ---- Random numbers ------------------------------------------------- */
+
+static uint64_t random_state;
+
+static double
+uniform (void)
+{
+  random_state = random_state * 6364136223846793005ull +
+                 1442695040888963407ull;
+  return (random_state >> 11) * 0x1p-53;
+}
+
+static double
+uniform_in (double low,
+            double high)
+{
+  return low + (high - low) * uniform ();
+}
+
+/* ---- Images --------------------------------------------------------- */
+
+static Image
+image_new (size_t            width,
+           size_t            height,
+           const PixelLayout *layout)
+{
+  Image image = { width, height, *layout, NULL };
+
+  image.pixels = calloc (width * height * layout->components + 1,
+                         sizeof (float));
+  return image;
+}
+
+static float *
+pixel_at (const Image *image,
+          size_t       x,
+          size_t       y)
+{
+  return image->pixels + (y * image->width + x) * image->layout.components;
+}
+
+/* Adds `value` to every colour of (x, y), opaque where there is alpha. */
+static void
+add_grey (Image  *image,
+          size_t  x,
+          size_t  y,
+          double  value)
+{
+  float *p = pixel_at (image, x, y);
+
+  for (size_t c = 0; c < image->layout.colour_planes; c++)
+    p[c] += (float) value;
+  if (image->layout.has_alpha)
+    p[image->layout.components - 1] = 1;
+}
+
+/* Value noise at one scale: a random lattice `spacing` px apart,
+ * shifted at random, interpolated bilinearly. */
+static void
+add_octave (Image  *image,
+            double  spacing,
+            double  amplitude)
+{
+  size_t  nx = (size_t) (image->width / spacing) + 3;
+  size_t  ny = (size_t) (image->height / spacing) + 3;
+  double *lattice = malloc (nx * ny * sizeof *lattice);
+  double  shift_x = uniform () * spacing, shift_y = uniform () * spacing;
+
+  for (size_t i = 0; i < nx * ny; i++)
+    lattice[i] = uniform_in (-amplitude, amplitude);
+
+  for (size_t y = 0; y < image->height; y++)
+    for (size_t x = 0; x < image->width; x++)
+      {
+        double gx = (x + shift_x) / spacing, gy = (y + shift_y) / spacing;
+        size_t ix = (size_t) gx, iy = (size_t) gy;
+        double tx = gx - ix, ty = gy - iy;
+        double top = lattice[iy * nx + ix] * (1 - tx) +
+                     lattice[iy * nx + ix + 1] * tx;
+        double bottom = lattice[(iy + 1) * nx + ix] * (1 - tx) +
+                        lattice[(iy + 1) * nx + ix + 1] * tx;
+
+        add_grey (image, x, y, top * (1 - ty) + bottom * ty);
+      }
+  free (lattice);
+}
+
+/* 1/f texture: octaves whose amplitude grows with their scale. */
+static void
+add_texture (Image  *image,
+             double  strength)
+{
+  for (double spacing = 2; spacing < 512; spacing *= 2)
+    add_octave (image, spacing, strength * spacing / 256);
+}
+
+static void
+add_white_noise (Image  *image,
+                 double  amplitude)
+{
+  for (size_t y = 0; y < image->height; y++)
+    for (size_t x = 0; x < image->width; x++)
+      add_grey (image, x, y, uniform_in (-amplitude, amplitude));
+}
+
+/* Objects with hard edges: discs and rectangles, and text-like strokes
+ * (short dark bars, horizontal and vertical, in lines). */
+static void
+add_shapes (Image *image)
+{
+  double w = image->width, h = image->height;
+
+  for (int s = 0; s < 12; s++)
+    {
+      double cx = uniform_in (0, w), cy = uniform_in (0, h);
+      double r  = uniform_in (0.03, 0.15) * fmin (w, h);
+      double step = uniform_in (-0.25, 0.25);
+      int    disc = s % 2;
+
+      for (size_t y = 0; y < image->height; y++)
+        for (size_t x = 0; x < image->width; x++)
+          if (disc ? (x - cx) * (x - cx) + (y - cy) * (y - cy) < r * r :
+                     fabs (x - cx) < r && fabs (y - cy) < 0.6 * r)
+            add_grey (image, x, y, step);
+    }
+
+  for (double line = uniform_in (0.1, 0.2) * h; line < 0.4 * h;
+       line += uniform_in (14, 20))
+    for (double x0 = 0.1 * w; x0 < 0.6 * w; x0 += uniform_in (4, 9))
+      {
+        int    vertical = uniform () < 0.5;
+        size_t length   = (size_t) uniform_in (4, 10);
+
+        for (size_t k = 0; k < length; k++)
+          add_grey (image, (size_t) x0 + (vertical ? 0 : k),
+                    (size_t) line + (vertical ? k : 0), -0.3);
+      }
+}
+
+/* Soft light, objects, text and texture at many scales, and sensor
+ * noise: a photograph's spectrum, falling as 1/f, without a pattern. */
+static Image
+photo_stand_in (size_t             width,
+                size_t             height,
+                const PixelLayout *layout,
+                uint64_t           seed)
+{
+  Image image = image_new (width, height, layout);
+
+  random_state = seed;
+  for (size_t y = 0; y < height; y++)
+    for (size_t x = 0; x < width; x++)
+      add_grey (&image, x, y, 0.4 + 0.2 * x / width - 0.1 * y / height);
+  add_shapes (&image);
+  add_texture (&image, 0.15);
+  add_white_noise (&image, 0.02);
+  return image;
+}
+
+static void
+add_wave (Image     *image,
+          Frequency  f,
+          double     amplitude,
+          double     phase)
+{
+  for (size_t y = 0; y < image->height; y++)
+    for (size_t x = 0; x < image->width; x++)
+      add_grey (image, x, y,
+                amplitude * cos (2 * PI * (f.fx * x + f.fy * y) + phase));
+}
+
+/* ---- Looking ------------------------------------------------------- */
+
+/* The power of two ≥ n. */
+static size_t
+grid_of (size_t n)
+{
+  return n > 1 ? (size_t) 1 << (size_t) ceil (log2 ((double) n)) : 1;
+}
+
+/* The image's power-of-two grid's bin, cycles/px, on its longer side. */
+static double
+bin_of (const Image *image)
+{
+  return 1.0 / grid_of (image->width > image->height ? image->width :
+                                                       image->height);
+}
+
+static fftcl_status
+find (fftcl_context       *context,
+      const Image         *image,
+      const PatternSearch *search,
+      PatternsFound       *found,
+      fftcl_error         *err)
+{
+  return patterns_find (context, image->pixels, &image->layout, image->width,
+                        image->width, image->height, search, NULL, found,
+                        err);
+}
+
+static Frequency
+half_plane (Frequency f)
+{
+  if (f.fy < 0 || (f.fy == 0 && f.fx < 0))
+    return (Frequency) { -f.fx, -f.fy };
+  return f;
+}
+
+/* The distance of notch i from f, in cycles/px. */
+static double
+distance_to (const PatternsFound *found,
+             size_t               i,
+             Frequency            f)
+{
+  Frequency h = half_plane (f);
+
+  return hypot (found->notches[3 * i] - h.fx, found->notches[3 * i + 1] - h.fy);
+}
+
+/* The notch nearest f; found->count when there is none. */
+static size_t
+nearest (const PatternsFound *found,
+         Frequency            f)
+{
+  size_t best = found->count;
+
+  for (size_t i = 0; i < found->count; i++)
+    if (best == found->count ||
+        distance_to (found, i, f) < distance_to (found, best, f))
+      best = i;
+  return best;
+}
+
+/* How far notch i lies from f, in bins of the image's grid along x or
+ * along y, whichever is further. */
+static double
+bins_off (const PatternsFound *found,
+          size_t               i,
+          Frequency            f,
+          const Image         *image)
+{
+  Frequency h = half_plane (f);
+
+  return fmax (fabs (found->notches[3 * i] - h.fx) * grid_of (image->width),
+               fabs (found->notches[3 * i + 1] - h.fy) *
+                 grid_of (image->height));
+}
+
+static void
+print_found (const PatternsFound *found)
+{
+  for (size_t i = 0; i < found->count; i++)
+    printf ("       found (%.6f, %.6f) r %.6f\n", found->notches[3 * i],
+            found->notches[3 * i + 1], found->notches[3 * i + 2]);
+}
+
+static int
+all_in_half_plane (const PatternsFound *found)
+{
+  for (size_t i = 0; i < found->count; i++)
+    {
+      double fx = found->notches[3 * i], fy = found->notches[3 * i + 1];
+
+      if (! (fy > 0 || (fy == 0 && fx > 0)) || fabs (fx) > 0.5 || fy > 0.5)
+        return 0;
+    }
+  return 1;
+}
+
+static int
+radii_fit (const PatternsFound *found,
+           const Image         *image)
+{
+  double least = 0.5 * bin_of (image);
+
+  for (size_t i = 0; i < found->count; i++)
+    if (! (found->notches[3 * i + 2] == 0 ||
+           (found->notches[3 * i + 2] >= least &&
+            found->notches[3 * i + 2] < 0.05)))
+      return 0;
+  return 1;
+}
+
+/* ---- The cases ------------------------------------------------------ */
+
+/* A frequency of lowest … highest cycles/px, off the axes. */
+static Frequency
+random_oblique (double lowest,
+                double highest)
+{
+  for (;;)
+    {
+      double    f     = uniform_in (lowest, highest);
+      double    angle = uniform_in (0, PI);
+      Frequency w     = { f * cos (angle), f * sin (angle) };
+
+      if (fabs (w.fx) > 0.02 && fabs (w.fy) > 0.02)
+        return w;
+    }
+}
+
+static void
+check_waves (fftcl_context     *context,
+             size_t             width,
+             size_t             height,
+             const PixelLayout *layout,
+             uint64_t           seed,
+             double             lowest,
+             double             highest)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  Image               image  = photo_stand_in (width, height, layout, seed);
+  int                 waves  = 2 + (int) (seed % 2);
+  Frequency           truth[3];
+  PatternsFound       found;
+  fftcl_error         err;
+  size_t              matched = 0;
+  double              worst = 0;
+
+  for (int w = 0; w < waves; w++)
+    {
+      truth[w] = random_oblique (lowest, highest);
+      add_wave (&image, truth[w], uniform_in (10, 25) / 255,
+                uniform_in (0, 2 * PI));
+    }
+
+  if (! check (find (context, &image, &search, &found, &err) == FFTCL_OK,
+               "%zu×%zu, %zu components, seed %llu: search runs", width,
+               height, layout->components, (unsigned long long) seed))
+    {
+      printf ("       %s\n", err.message);
+      free (image.pixels);
+      return;
+    }
+
+  for (int w = 0; w < waves; w++)
+    {
+      size_t i = nearest (&found, truth[w]);
+
+      if (i < found.count)
+        {
+          double off = bins_off (&found, i, truth[w], &image);
+
+          worst = fmax (worst, off);
+          matched += off <= WITHIN_BINS;
+        }
+    }
+  if (! check (matched == (size_t) waves && found.count == (size_t) waves,
+               "%d waves: each found within %.2f bins (worst %.3f), "
+               "%zu notches", waves, WITHIN_BINS, worst, found.count))
+    {
+      for (int w = 0; w < waves; w++)
+        printf ("       truth (%.6f, %.6f)\n", half_plane (truth[w]).fx,
+                half_plane (truth[w]).fy);
+      print_found (&found);
+    }
+  check (all_in_half_plane (&found) && radii_fit (&found, &image),
+         "   one of each mirrored pair, radii from half a bin, no halftone "
+         "(small_period %g)", found.small_period);
+  check (found.small_period == 0, "   no halftone");
+
+  patterns_found_clear (&found);
+  free (image.pixels);
+}
+
+/* Bands along an axis: horizontal scan lines (a wave of 6.7 px down),
+ * interlaced rows (every other row lighter: ½ cycle/px, the Nyquist
+ * frequency) and vertical stripes of 5.3 px: each found on its axis,
+ * alone. */
+static void
+check_scan_lines (fftcl_context *context)
+{
+  const PatternSearch search  = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const Frequency     bands[] = { { 0, 1 / 6.7 }, { 0, 0.5 },
+                                  { 1 / 5.3, 0 } };
+
+  for (size_t b = 0; b < sizeof bands / sizeof bands[0]; b++)
+    {
+      Image         image = photo_stand_in (900, 700, &RGB, 41 + b);
+      PatternsFound found;
+      fftcl_error   err;
+
+      add_wave (&image, bands[b], 20.0 / 255, 0);
+      find (context, &image, &search, &found, &err);
+      if (! check (found.count == 1 &&
+                   (bands[b].fx == 0 ? found.notches[0] == 0 :
+                                       found.notches[1] == 0) &&
+                   bins_off (&found, 0, bands[b], &image) <= WITHIN_BINS,
+                   "bands at (%g, %g): found on the axis, alone",
+                   bands[b].fx, bands[b].fy))
+        print_found (&found);
+      patterns_found_clear (&found);
+      free (image.pixels);
+    }
+}
+
+/* Scan lines of moderate contrast with a weaker harmonic, on a small
+ * image (as tests/gimp/gimp_patterns.py makes them): 18/255 at 6.4 px down
+ * and 8/255 at 3.2 px, both found on the fx = 0 axis, nothing else. */
+static void
+check_scan_harmonics (fftcl_context *context)
+{
+  const PatternSearch search  = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const Frequency     bands[] = { { 0, 1 / 6.4 }, { 0, 2 / 6.4 } };
+  const double        level[] = { 18.0 / 255, 8.0 / 255 };
+
+  for (uint64_t seed = 61; seed <= 63; seed++)
+    {
+      Image         image = photo_stand_in (352, 416, &RGB, seed);
+      PatternsFound found;
+      fftcl_error   err;
+      int           on_axis = 1;
+
+      for (size_t b = 0; b < 2; b++)
+        add_wave (&image, bands[b], level[b], 0.5 * b);
+      find (context, &image, &search, &found, &err);
+      for (size_t b = 0; b < 2; b++)
+        on_axis = on_axis && nearest (&found, bands[b]) < found.count &&
+                  found.notches[3 * nearest (&found, bands[b])] == 0 &&
+                  bins_off (&found, nearest (&found, bands[b]), bands[b],
+                            &image) <= WITHIN_BINS;
+      if (! check (found.count == 2 && on_axis,
+                   "scan lines of 18/255 and 8/255 at 6.4 and 3.2 px, "
+                   "seed %llu: both found on the axis, nothing else",
+                   (unsigned long long) seed))
+        print_found (&found);
+      patterns_found_clear (&found);
+      free (image.pixels);
+    }
+}
+
+/* A halftone print of the photo stand-in: per ink, a screen of round
+ * dots at `angle`, `period` px, whose size follows the ink's tone; the
+ * paper darkened where a dot covers it; the scanner's blur (a 3 × 3
+ * binomial) and noise over it. */
+static Image
+halftone_print (size_t       width,
+                size_t       height,
+                double       period,
+                const double angles[3])
+{
+  Image  tone  = photo_stand_in (width, height, &GREY, 77);
+  Image  print = image_new (width, height, &RGB);
+  Image  blur  = image_new (width, height, &RGB);
+
+  for (size_t y = 0; y < height; y++)
+    for (size_t x = 0; x < width; x++)
+      for (size_t ink = 0; ink < 3; ink++)
+        {
+          double t  = fmin (1, fmax (0, *pixel_at (&tone, x, y)));
+          double c  = cos (angles[ink] * PI / 180);
+          double s  = sin (angles[ink] * PI / 180);
+          double su = (c * x + s * y) / period, sv = (-s * x + c * y) / period;
+          double spot = 0.5 + 0.25 * (cos (2 * PI * su) + cos (2 * PI * sv));
+
+          pixel_at (&print, x, y)[ink] = spot < 1 - t ? 0.1f : 0.95f;
+        }
+
+  random_state = 5;
+  for (size_t y = 1; y + 1 < height; y++)
+    for (size_t x = 1; x + 1 < width; x++)
+      for (size_t c = 0; c < 3; c++)
+        {
+          double sum = 0;
+
+          for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++)
+              sum += (2 - abs (dx)) * (2 - abs (dy)) *
+                     pixel_at (&print, x + dx, y + dy)[c];
+          pixel_at (&blur, x, y)[c] = (float) (sum / 16 +
+                                               uniform_in (-0.02, 0.02));
+        }
+
+  free (tone.pixels);
+  free (print.pixels);
+  return blur;
+}
+
+static void
+check_halftone (fftcl_context *context,
+                double         period)
+{
+  const PatternSearch search   = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const double        angles[] = { 15, 75, 45 };
+  Image               image    = halftone_print (1200, 900, period, angles);
+  PatternsFound       found;
+  fftcl_error         err;
+  int                 fundamentals = 0, harmonics = 0;
+
+  if (! check (find (context, &image, &search, &found, &err) == FFTCL_OK,
+               "halftone of %g px: search runs", period))
+    return;
+  for (int ink = 0; ink < 3; ink++)
+    {
+      double    c = cos (angles[ink] * PI / 180) / period;
+      double    s = sin (angles[ink] * PI / 180) / period;
+      Frequency a = { c, s }, b = { -s, c };
+      Frequency sum = { a.fx + b.fx, a.fy + b.fy };
+      Frequency difference = { a.fx - b.fx, a.fy - b.fy };
+      Frequency points[] = { a, b, sum, difference };
+
+      for (int p = 0; p < 4; p++)
+        {
+          size_t i = nearest (&found, points[p]);
+          int    hit = i < found.count &&
+                       distance_to (&found, i, points[p]) <=
+                         2 * bin_of (&image);
+
+          if (p < 2)
+            fundamentals += hit;
+          else
+            harmonics += hit;
+        }
+    }
+  if (! check (fundamentals == 6 && harmonics >= 3,
+               "halftone of %g px: %d of 6 fundamentals, %d of 6 diagonal "
+               "harmonics (at least 3), %zu notches", period, fundamentals,
+               harmonics, found.count))
+    print_found (&found);
+  check (fabs (found.small_period / period - 1) <= SCREEN_PERIOD_ERROR,
+         "halftone of %g px: small_period %g the screen's period within "
+         "%g of it", period, found.small_period, SCREEN_PERIOD_ERROR);
+  check (all_in_half_plane (&found), "halftone: one of each mirrored pair");
+  patterns_found_clear (&found);
+  free (image.pixels);
+}
+
+static void
+check_nothing (fftcl_context *context,
+               const Image   *image,
+               const char    *what)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  PatternsFound       found;
+  fftcl_error         err;
+  fftcl_status        status = find (context, image, &search, &found, &err);
+
+  if (! check (status == FFTCL_OK && found.count == 0 &&
+               found.small_period == 0 && found.notches == NULL,
+               "%s: nothing found (%zu)", what, found.count))
+    print_found (&found);
+  patterns_found_clear (&found);
+}
+
+static void
+check_pattern_free (fftcl_context *context)
+{
+  Image noise = image_new (1000, 800, &GREY);
+  Image texture = image_new (1000, 800, &RGB);
+
+  random_state = 3;
+  add_white_noise (&noise, 0.2);
+  check_nothing (context, &noise, "white noise");
+  add_texture (&texture, 0.3);
+  check_nothing (context, &texture, "1/f texture");
+  free (noise.pixels);
+  free (texture.pixels);
+
+  for (uint64_t seed = 1; seed <= 4; seed++)
+    {
+      Image photo = photo_stand_in (1100 + 37 * seed, 800, &RGB, seed);
+      char  what[64];
+
+      snprintf (what, sizeof what, "photo stand-in %llu",
+                (unsigned long long) seed);
+      check_nothing (context, &photo, what);
+      free (photo.pixels);
+    }
+}
+
+#ifdef HAVE_LIBJPEG
+/* An 8-bit JPEG as RGB floats in 0 … 1; pixels NULL when unreadable. */
+static Image
+read_jpeg (const char *path)
+{
+  struct jpeg_decompress_struct info;
+  struct jpeg_error_mgr         errors;
+  FILE                         *file  = fopen (path, "rb");
+  Image                         image = { 0, 0, RGB, NULL };
+  unsigned char                *row;
+
+  if (! file)
+    return image;
+  info.err = jpeg_std_error (&errors);
+  jpeg_create_decompress (&info);
+  jpeg_stdio_src (&info, file);
+  jpeg_read_header (&info, TRUE);
+  info.out_color_space = JCS_RGB;
+  jpeg_start_decompress (&info);
+  image = image_new (info.output_width, info.output_height, &RGB);
+  row   = malloc (3 * info.output_width);
+  while (info.output_scanline < info.output_height)
+    {
+      size_t y = info.output_scanline;
+
+      jpeg_read_scanlines (&info, &row, 1);
+      for (size_t i = 0; i < 3 * image.width; i++)
+        image.pixels[3 * y * image.width + i] = row[i] / 255.0f;
+    }
+  jpeg_finish_decompress (&info);
+  jpeg_destroy_decompress (&info);
+  free (row);
+  fclose (file);
+  return image;
+}
+#endif
+
+static void
+check_photograph (fftcl_context *context)
+{
+#ifdef HAVE_LIBJPEG
+  const char *path =
+    "/usr/share/matplotlib/mpl-data/sample_data/grace_hopper.jpg";
+  Image       photo = read_jpeg (path);
+
+  if (photo.pixels)
+    {
+      check_nothing (context, &photo, "grace_hopper.jpg");
+      free (photo.pixels);
+      return;
+    }
+  printf ("note %s is not there: no photograph checked\n", path);
+#else
+  (void) context;
+  printf ("note built without libjpeg: no photograph checked\n");
+#endif
+}
+
+/* A wave at 0.05 and one at 0.3 cycles/px: without limits both are
+ * found; each limit leaves out the one beyond it. */
+static void
+check_limits (fftcl_context *context)
+{
+  const Frequency low = { 0.03, 0.04 }, high = { -0.2, 0.224 };
+  const struct
+  {
+    double    lowest, highest;
+    size_t    count;
+    Frequency kept;
+  } cases[] = {
+    { 0, 0, 2, low }, { 0.1, 0, 1, high }, { 0, 0.2, 1, low },
+  };
+  Image image = photo_stand_in (800, 600, &GREY, 9);
+
+  add_wave (&image, low, 20.0 / 255, 0);
+  add_wave (&image, high, 20.0 / 255, 1);
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+    {
+      PatternSearch search = { PATTERN_SENSITIVITY_DEFAULT, cases[c].lowest,
+                               cases[c].highest };
+      PatternsFound found;
+      fftcl_error   err;
+      size_t        i;
+
+      find (context, &image, &search, &found, &err);
+      i = nearest (&found, cases[c].kept);
+      if (! check (found.count == cases[c].count && i < found.count &&
+                   distance_to (&found, i, cases[c].kept) < bin_of (&image),
+                   "lowest_frequency %g, highest_frequency %g: %zu wave(s) "
+                   "found", cases[c].lowest, cases[c].highest,
+                   cases[c].count))
+        print_found (&found);
+      patterns_found_clear (&found);
+    }
+  free (image.pixels);
+}
+
+/* Weaker waves need a higher sensitivity; a strong one is found at 0. */
+static void
+check_sensitivity (fftcl_context *context)
+{
+  Image         image = photo_stand_in (800, 600, &GREY, 11);
+  Frequency     strong = { 0.11, 0.13 }, faint = { -0.27, 0.09 };
+  PatternSearch search = { .sensitivity = 0 };
+  PatternsFound at_0, at_50, at_100;
+  fftcl_error   err;
+
+  add_wave (&image, strong, 60.0 / 255, 0);
+  add_wave (&image, faint, 1.0 / 255, 0);
+  find (context, &image, &search, &at_0, &err);
+  search.sensitivity = 50;
+  find (context, &image, &search, &at_50, &err);
+  search.sensitivity = 100;
+  find (context, &image, &search, &at_100, &err);
+  check (at_0.count >= 1 && nearest (&at_0, strong) == 0 &&
+         at_0.count <= at_50.count && at_50.count <= at_100.count,
+         "sensitivity 0, 50, 100: %zu ≤ %zu ≤ %zu notches, the strong wave "
+         "at 0", at_0.count, at_50.count, at_100.count);
+  check (at_100.count >= 2 && nearest (&at_100, faint) < at_100.count &&
+         distance_to (&at_100, nearest (&at_100, faint), faint) <
+           bin_of (&image),
+         "sensitivity 100 finds a wave of 1/255 too");
+  patterns_found_clear (&at_0);
+  patterns_found_clear (&at_50);
+  patterns_found_clear (&at_100);
+  free (image.pixels);
+}
+
+static void
+check_tiny (fftcl_context *context)
+{
+  const PatternSearch search = { .sensitivity = 100 };
+  const size_t        sizes[][2] = { { 1, 1 }, { 3, 5 }, { 2, 64 },
+                                     { 64, 2 }, { 13, 13 }, { 17, 31 } };
+
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+    {
+      Image         image = image_new (sizes[s][0], sizes[s][1], &RGBA);
+      PatternsFound found;
+      fftcl_error   err;
+
+      random_state = s;
+      add_white_noise (&image, 0.5);
+      check (find (context, &image, &search, &found, &err) == FFTCL_OK &&
+             found.count == 0 && found.notches == NULL,
+             "%zu×%zu RGBA: empty, no error", sizes[s][0], sizes[s][1]);
+      patterns_found_clear (&found);
+      free (image.pixels);
+    }
+}
+
+static void
+check_refused (fftcl_context *context)
+{
+  const PatternSearch good = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const PatternSearch bad[] = {
+    { NAN, 0, 0 }, { 50, -0.1, 0 }, { 50, 0, INFINITY },
+  };
+  Image         image = photo_stand_in (64, 64, &GREY, 1);
+  float         amplitude[64] = { 0 };
+  PatternsFound found;
+  fftcl_error   err;
+
+  for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++)
+    check (find (context, &image, &bad[b], &found, &err) ==
+             FFTCL_ERROR_ARGUMENT && found.count == 0 && err.message[0],
+           "search (%g, %g, %g) refused: %s", bad[b].sensitivity,
+           bad[b].lowest_frequency, bad[b].highest_frequency, err.message);
+  check (patterns_find_in_spectrum (amplitude, 8, 8, 4, 8, 4, 8, &good,
+                                    NULL, &found, &err) ==
+           FFTCL_ERROR_ARGUMENT,
+         "cells beyond the grid refused: %s", err.message);
+  check (patterns_find_in_spectrum (amplitude, 8, 6, 8, 8, 8, 8, &good,
+                                    NULL, &found, &err) ==
+           FFTCL_ERROR_ARGUMENT,
+         "cells not a power of two refused: %s", err.message);
+  free (image.pixels);
+}
+
+/* An image wider than the 4096 pixels the spectrum is read from: its
+ * centre is searched, and the wave found within a quarter of a bin of
+ * that crop's grid. */
+static void
+check_wide (fftcl_context *context)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const Frequency     wave   = { 0.1713, -0.0871 };
+  Image               image  = photo_stand_in (4500, 300, &GREY, 51);
+  PatternsFound       found;
+  fftcl_error         err;
+
+  add_wave (&image, wave, 20.0 / 255, 0.5);
+  find (context, &image, &search, &found, &err);
+  if (! check (found.count == 1 &&
+               fabs (found.notches[0] - half_plane (wave).fx) <= 0.25 / 4096 &&
+               fabs (found.notches[1] - half_plane (wave).fy) <= 0.25 / 512,
+               "4500×300, read from its centre 4096 wide: the wave found "
+               "within a quarter of a bin"))
+    print_found (&found);
+  patterns_found_clear (&found);
+  free (image.pixels);
+}
+
+/* Small and hostile spectra given to the search: coarse cells of large
+ * grids, and amplitudes of zero, NaN, infinity and FLT_MAX among random
+ * ones. It runs, and whatever it finds is one of each mirrored pair. */
+static void
+check_odd_spectra (void)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_MAX };
+  const float         odd[]  = { 0, NAN, INFINITY, FLT_MAX, 1e-38f };
+  int                 ok     = 1;
+
+  random_state = 17;
+  for (size_t cells = 4; cells <= 256; cells *= 4)
+    for (size_t grid = cells; grid <= 4 * cells; grid *= 2)
+      {
+        float         *amplitude = malloc (cells * cells * sizeof *amplitude);
+        PatternsFound  found;
+        fftcl_error    err;
+
+        for (size_t i = 0; i < cells * cells; i++)
+          amplitude[i] = uniform () < 0.1 ? odd[i % 5] : (float) uniform ();
+        ok &= patterns_find_in_spectrum (amplitude, cells, cells, grid, grid,
+                                         grid - 1, grid / 2 + 1, &search, NULL,
+                                         &found, &err) == FFTCL_OK &&
+              all_in_half_plane (&found);
+        patterns_found_clear (&found);
+        free (amplitude);
+      }
+  check (ok, "spectra of 4 … 256 cells, of grids up to 4 times finer, with "
+         "zeros, NaN, inf and FLT_MAX: searched, found in the half plane");
+}
+
+/* Pixels a float layer may hold: NaN and ±inf colour and a NaN alpha
+ * count as transparent, so one wave among them is found as without
+ * them. */
+static void
+check_non_finite_pixels (fftcl_context *context)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const Frequency     wave   = { 0.13, 0.07 };
+  const float         odd[]  = { NAN, INFINITY, -INFINITY };
+  Image               image  = photo_stand_in (400, 300, &RGBA, 23);
+  PatternsFound       found;
+  fftcl_error         err;
+  fftcl_status        status;
+
+  add_wave (&image, wave, 20.0 / 255, 0);
+  for (size_t i = 0; i < 3; i++)
+    image.pixels[((40 + 90 * i) * 400 + 7 + i) * RGBA.components] = odd[i];
+  image.pixels[(150 * 400 + 200) * RGBA.components + 3] = NAN;
+  status = find (context, &image, &search, &found, &err);
+  if (! check (status == FFTCL_OK && found.count == 1 &&
+               bins_off (&found, 0, wave, &image) <= WITHIN_BINS,
+               "NaN, inf and -inf colour and a NaN alpha: the wave found, "
+               "alone (%zu notches)", found.count))
+    print_found (&found);
+  patterns_found_clear (&found);
+  free (image.pixels);
+}
+
+/* A splitter that hands out the rows in three uneven parts, last first,
+ * as threads might. */
+static void
+split_in_three (size_t      rows,
+                RowWork     work,
+                const void *job)
+{
+  size_t first = rows / 7, second = rows / 2;
+
+  work (job, second, rows);
+  work (job, first, second);
+  work (job, 0, first);
+}
+
+/* The search split over rows finds what it finds in one piece. */
+static void
+check_split (fftcl_context *context)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  Image               image  = photo_stand_in (1000, 700, &RGB, 31);
+  PatternsFound       whole, split;
+  fftcl_error         err;
+  double              worst = 0;
+
+  add_wave (&image, (Frequency) { 0.21, 0.17 }, 15.0 / 255, 0);
+  add_wave (&image, (Frequency) { -0.05, 0.31 }, 15.0 / 255, 0);
+  add_wave (&image, (Frequency) { 0, 1 / 9.3 }, 15.0 / 255, 0);
+  find (context, &image, &search, &whole, &err);
+  patterns_find (context, image.pixels, &image.layout, image.width,
+                 image.width, image.height, &search, split_in_three, &split,
+                 &err);
+  for (size_t i = 0; i < 3 * whole.count && whole.count == split.count; i++)
+    worst = fmax (worst, fabs (whole.notches[i] - split.notches[i]));
+  check (whole.count == 3 && split.count == 3 && worst < 1e-6,
+         "split in three: the same %zu notches as in one piece (%zu), "
+         "within %g", split.count, whole.count, worst);
+  patterns_found_clear (&whole);
+  patterns_found_clear (&split);
+  free (image.pixels);
+}
+
+/* A spectrum too large for memory: FFTCL_ERROR_MEMORY, nothing found.
+ * The amplitudes are never read: the first allocation fails. */
+static void
+check_memory (void)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const size_t        side   = (size_t) 1 << 31;
+  float               amplitude = 0;
+  PatternsFound       found;
+  fftcl_error         err;
+
+  check (patterns_find_in_spectrum (&amplitude, side, side, side, side, side,
+                                    side, &search, NULL, &found, &err) ==
+           FFTCL_ERROR_MEMORY &&
+         found.count == 0 && found.notches == NULL && err.message[0],
+         "memory running out: %s", err.message);
+}
+
+/* The same search from a spectrum made by the caller, coarser than the
+ * grid: the wave found within one cell. */
+static void
+check_from_spectrum (fftcl_context *context)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  Image               image  = photo_stand_in (2000, 1500, &GREY, 21);
+  Frequency           wave   = { 0.123, -0.211 };
+  size_t              cells_x, cells_y;
+  float              *amplitude;
+  PatternsFound       found;
+  fftcl_error         err;
+
+  add_wave (&image, wave, 15.0 / 255, 0);
+  amplitude = spectrum_source_amplitude (context, image.pixels, &GREY,
+                                         2000, 2000, 1500, 1024, &cells_x,
+                                         &cells_y, &err);
+  if (! check (amplitude != NULL, "spectrum of 1024 cells made"))
+    return;
+  check (patterns_find_in_spectrum (amplitude, cells_x, cells_y, 2048, 2048,
+                                    2000, 1500, &search, NULL, &found,
+                                    &err) == FFTCL_OK &&
+         found.count == 1 &&
+         distance_to (&found, 0, wave) <= 2.0 / 2048,
+         "from 1024 × 1024 cells of a 2048 grid: the wave within a cell "
+         "(%zu found)", found.count);
+  patterns_found_clear (&found);
+  free (amplitude);
+  free (image.pixels);
+}
+
+int
+main (void)
+{
+  fftcl_context *context;
+  fftcl_error    err;
+
+  if (fftcl_context_create (NULL, &context, &err) != FFTCL_OK)
+    {
+      printf ("FAIL no device: %s\n", err.message);
+      return 1;
+    }
+
+  check_waves (context, 1000, 750, &GREY, 1, 0.03, 0.4);
+  check_waves (context, 1023, 777, &RGB, 2, 0.03, 0.4);
+  check_waves (context, 640, 1100, &RGBA, 3, 0.03, 0.4);
+  check_waves (context, 1500, 1000, &RGB, 4, 0.03, 0.4);
+  check_waves (context, 512, 512, &RGB, 5, 0.03, 0.4);
+  check_waves (context, 512, 512, &RGB, 6, 0.03, 0.4);
+  check_waves (context, 512, 512, &GREY, 7, 0.03, 0.4);
+  check_waves (context, 512, 512, &RGB, 8, 0.03, 0.07);
+  check_waves (context, 512, 512, &RGB, 9, 0.03, 0.07);
+  check_scan_harmonics (context);
+  check_scan_lines (context);
+  check_halftone (context, 5.0);
+  check_halftone (context, 7.5);
+  check_pattern_free (context);
+  check_photograph (context);
+  check_limits (context);
+  check_sensitivity (context);
+  check_tiny (context);
+  check_refused (context);
+  check_from_spectrum (context);
+  check_split (context);
+  check_non_finite_pixels (context);
+  check_wide (context);
+  check_odd_spectra ();
+  check_memory ();
+
+  fftcl_context_destroy (context);
+  return check_finish ();
+}

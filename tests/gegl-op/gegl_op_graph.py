@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""fft:band-pass in a graph of GEGL's own, through Python's GObject
+bindings, as GIMP drives a filter: a buffer source, the operation, a
+buffer it writes to; properties set on the operation's node and the graph
+processed again. Shared by tests/gegl-op/gegl_op_cache.py and
+bench/op_change_bench.py."""
+import os
+import shutil
+
+import numpy as np
+
+
+def start_gegl(module, modules_dir, folder):
+    """GEGL, initialised with `module` copied into a private folder of
+    `folder` that GEGL_PATH names before `modules_dir`."""
+    private = os.path.join(folder, "modules")
+    os.makedirs(private, exist_ok=True)
+    shutil.copy(module, private)
+    os.environ["GEGL_PATH"] = private + os.pathsep + modules_dir
+    import gi
+    gi.require_version("Gegl", "0.4")
+    from gi.repository import Gegl
+    Gegl.init(None)
+    return Gegl
+
+
+def gegl_buffer(gegl, fmt, pixels):
+    """A GEGL buffer holding `pixels` (height × width × components, their
+    dtype matching the babl format `fmt`)."""
+    height, width = pixels.shape[:2]
+    made = gegl.Buffer.new(fmt, 0, 0, width, height)
+    made.set(gegl.Rectangle.new(0, 0, width, height), fmt,
+             np.ascontiguousarray(pixels).tobytes())
+    return made
+
+
+class Graph:
+    """buffer-source → fft:band-pass → write-buffer, for height × width
+    pixels in the babl format `fmt`."""
+
+    def __init__(self, gegl, fmt, width, height):
+        self.gegl, self.fmt = gegl, fmt
+        self.rect = gegl.Rectangle.new(0, 0, width, height)
+        self.shape = (height, width)
+        self.root = gegl.Node()
+        self.source = self.root.create_child("gegl:buffer-source")
+        self.op = self.root.create_child("fft:band-pass")
+        self.sink = self.root.create_child("gegl:write-buffer")
+        self.sink.set_property("buffer", gegl.Buffer.new(fmt, 0, 0, width, height))
+        self.source.connect_to("output", self.op, "input")
+        self.op.connect_to("output", self.sink, "input")
+
+    def render(self, source, properties):
+        """Processes the graph on `source` (a gegl_buffer) with
+        `properties` set on the operation."""
+        self.source.set_property("buffer", source)
+        for name, value in properties.items():
+            self.op.set_property(name, value)
+        self.sink.process()
+
+    def result(self, dtype):
+        data = self.sink.get_property("buffer").get(self.rect, 1.0, self.fmt,
+                                                    self.gegl.AbyssPolicy.NONE)
+        return np.frombuffer(bytes(data), dtype).reshape(*self.shape, -1)

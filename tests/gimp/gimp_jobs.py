@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The dialog's jobs (plugin/dialog-jobs.c, docs/contract.md §1): GIMP 3
+runs under Xvfb and opens the dialog on examples/coffee.png, once per job:
+
+  - Filters › Enhance › Remove Periodic Pattern… (plug-in-fft-remove-pattern)
+    on coffee.png with a diagonal wave over it: the dialog must open set
+    for pattern removal and find the wave by itself; OK must write a
+    picture without the wave (the wave's amplitude under a tenth of the
+    given one);
+  - Band-pass… with "Flatten uneven light", "Separate fine detail into a
+    layer" and "Band-pass for scientific images" chosen from the Job list
+    by the keyboard, the last with Autoscale turned on too.
+
+For each, the arguments OK saves must be the job's (the contract's
+table), and the preview, zoomed to 1:1, must equal what OK writes within
+1/255 (FFT_BANDPASS_PREVIEW_DUMP, as gimp_preview.py), the output clearly
+different from the input.
+
+With FFT_BANDPASS_SCREENSHOTS set to a folder, each dialog is saved there
+as job-NAME.png before OK.
+
+Usage: gimp_jobs.py PATH/TO/fft-bandpass"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import gimp_harness as gh
+import gimp_preview as gp
+import gimp_xvfb as gx
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COFFEE = os.path.join(HERE, "..", "..", "examples", "coffee.png")
+WIDTH, HEIGHT = 600, 400          # coffee.png's size
+WAVE = (1 / 12, -1 / 16)          # cycles/px, as gimp_dialog.py's
+WAVE_AMPLITUDE = 20.0             # of 255
+
+# (name, procedure, index in the Job list or None, keys after it, the
+# saved arguments the job sets: the contract's table for a 600 × 400
+# drawable).
+CASES = [
+    ("remove-pattern", "plug-in-fft-remove-pattern", None, [],
+     {"large-structures": 0.0, "small-structures": 0.0, "output": "replace"}),
+    ("flatten-light", "plug-in-fft-bandpass", 2, [],
+     {"large-structures": 50.0, "small-structures": 0.0, "output": "replace"}),
+    ("separate-detail", "plug-in-fft-bandpass", 3, [],
+     {"large-structures": 0.0, "small-structures": 4.0, "output": "removed-part"}),
+    ("imagej-autoscale", "plug-in-fft-bandpass", 4, ["alt+z"],
+     {"large-structures": 40.0, "small-structures": 3.0, "output": "replace",
+      "autoscale": True}),
+]
+
+
+def write_ppm(path, image):
+    with open(path, "wb") as f:
+        f.write(b"P6\n%d %d\n255\n" % (image.shape[1], image.shape[0]))
+        f.write(np.ascontiguousarray(image, np.uint8).tobytes())
+
+
+def wave(shape):
+    y, x = np.mgrid[0:shape[0], 0:shape[1]]
+    return WAVE_AMPLITUDE * np.sin(2 * np.pi * (WAVE[0] * x + WAVE[1] * y))
+
+
+def wave_amplitude(image):
+    """The windowed |X| at the wave's frequency, summed over the channels."""
+    height, width = image.shape[:2]
+    window = np.outer(np.hanning(height), np.hanning(width))[..., None]
+    spectrum = np.fft.fft2((image - image.mean(axis=(0, 1))) * window, axes=(0, 1))
+    return np.abs(spectrum[round(WAVE[1] * height) % height,
+                           round(WAVE[0] * width) % width]).sum()
+
+
+def saved(harness, procedure):
+    """The last values OK saved, as {argument: text}."""
+    path = os.path.join(harness.gimpdir, "plug-in-settings",
+                        f"GimpProcedureConfigRun-{procedure}.last")
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return dict(re.findall(r'^\(([a-z-]+) "?([^")]*)"?\)', f.read(), re.M))
+
+
+def matches(value, want):
+    if isinstance(want, bool):
+        return value == ("yes" if want else "no")
+    if isinstance(want, float):
+        try:
+            return abs(float(value) - want) < 1e-9
+        except ValueError:
+            return False
+    return value == want
+
+
+def choose(env, window, index, keys):
+    """The Job list through its mnemonic, then the job by the arrow keys."""
+    gx.xdotool(env, "windowfocus", "--sync", window)
+    gx.xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+j")
+    gx.xdotool(env, "key", "Home")
+    for _ in range(index):
+        gx.xdotool(env, "key", "Down")
+        time.sleep(0.2)
+    for key in keys:
+        gx.xdotool(env, "key", "--window", window, "--clearmodifiers", key)
+        time.sleep(0.5)
+
+
+def run_case(harness, name, procedure, index, keys, source):
+    folder = harness.path(f"dumps-{name}")
+    os.makedirs(folder)
+    target = harness.path(f"{name}.ppm")
+    env = {"FFT_BANDPASS_PREVIEW_DUMP": folder, "FFTCL_DEVICE": "cpu"}
+    one_to_one = None
+    with gx.InteractiveCall(harness, source, target, env, procedure) as call:
+        window = call.wait_for_dialog()
+        if gh.check(window is not None, f"{name}: the dialog opens"):
+            gx.xdotool(call.env, "mousemove", "1270", "890")
+            gh.check(gp.settle(folder, 0) is not None, f"{name}: the preview draws")
+            if index is not None:
+                choose(call.env, window, index, keys)
+                time.sleep(1)
+                gp.settle(folder, 0)
+            count = len(gp.dumps(folder))
+            gp.zoom_in(call.env, window, 4)
+            one_to_one = gp.settle(folder, count, lambda dump: dump[2] == 1)
+            shots = os.environ.get("FFT_BANDPASS_SCREENSHOTS")
+            if shots:
+                os.makedirs(shots, exist_ok=True)
+                gx.screenshot(call.env, window, os.path.join(shots, f"job-{name}.png"))
+            gx.xdotool(call.env, "windowfocus", "--sync", window)
+            call.press_ok(window)
+    gh.check(call.statuses() == ["STATUS success"],
+             f"{name}: OK filters: {call.statuses() or call.output()[-2000:]}")
+    clashes = [l for l in call.output().splitlines() if "duplicate mnemonic" in l]
+    gh.check(not clashes, f"{name}: GIMP finds no mnemonic twice: {clashes}")
+    return one_to_one, target
+
+
+def main():
+    harness = gh.Harness(sys.argv[1])
+    plain = harness.path("coffee.ppm")
+    subprocess.run(["convert", COFFEE, "-depth", "8", plain], check=True)
+    coffee = gp.read_ppm(plain).astype(np.float64)
+    waved = harness.path("wave.ppm")
+    write_ppm(waved, np.clip(np.rint(coffee + wave(coffee.shape)[..., None]), 0, 255))
+
+    for name, procedure, index, keys, arguments in CASES:
+        source = waved if procedure == "plug-in-fft-remove-pattern" else plain
+        one_to_one, target = run_case(harness, name, procedure, index, keys, source)
+        values = saved(harness, procedure)
+        wrong = {k: values.get(k) for k, v in arguments.items()
+                 if not matches(values.get(k), v)}
+        gh.check(not wrong, f"{name}: OK saved the job's arguments "
+                            f"{arguments} (wrong: {wrong})")
+        if not gh.check(os.path.exists(target), f"{name}: the output is saved"):
+            continue
+        output = gp.read_ppm(target)
+        given = gp.read_ppm(source).astype(np.float64)
+        changed = np.abs(output - given).mean()
+        gh.check(changed > 1, f"{name}: the filter changes the image: mean "
+                              f"{changed:.2f}/255")
+        gp.compare(f"{name}: 1:1", one_to_one, output)
+        if procedure == "plug-in-fft-remove-pattern":
+            left = wave_amplitude(output.astype(np.float64)) / wave_amplitude(given)
+            gh.check(left < 0.1, f"{name}: the wave is found and removed: "
+                                 f"{left:.3f} of it left")
+    sys.exit(gh.finish())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The preview shows what the final run writes: GIMP 3 runs under Xvfb and
+calls the procedure interactively on examples/coffee.png enlarged to
+1.5 MP, with FFT_BANDPASS_PREVIEW_DUMP making the plug-in write every
+preview window it renders. The test sets large-structures, waits for the
+preview of the whole image (zoomed out: each value the mean of a block),
+zooms in to 1:1, presses OK and saves the result. Both full-resolution
+windows must match the saved output within 1/255: the 1:1 one pixel for
+pixel, the zoomed-out one against the output's block means. The output
+must differ clearly from the input, so that an unfiltered preview would
+fail. On the CPU a coarse window (from a downscaled copy) must come first
+after the change, and the full-resolution one after it.
+
+With FFT_BANDPASS_SCREENSHOTS set to a folder, the dialog with its
+preview and spectrum is saved there as preview.png.
+
+Usage: gimp_preview.py PATH/TO/fft-bandpass"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import gimp_harness as gh
+import gimp_xvfb as gx
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COFFEE = os.path.join(HERE, "..", "..", "examples", "coffee.png")
+SIZE = "1500x1000"     # over a megapixel: the CPU shows a coarse result first
+LARGE_STRUCTURES = "25"
+QUIET_SECONDS = 4      # no new dump for this long: the preview settled
+WAIT_SECONDS = 180     # the first preview may wait for kernels to compile
+# What the device label says, in part, for each FFTCL_DEVICE the test
+# runs with.
+DEVICE_NAMES = {"cpu": "CPU (FFTW", "pocl": "Portable Computing Language"}
+
+# A point inside the preview area, whatever the image's shape: the view
+# sits at the dialog's top left.
+VIEW_POINT = ("100", "100")
+
+
+def read_dump(path):
+    """(x, y, step, H×W×bytes array, kind, device) of a
+    preview-NNNNN.dump."""
+    with open(path, "rb") as f:
+        header, _, body = f.read().partition(b"\n")
+    fields = header.split(maxsplit=8)
+    magic, x, y, width, height, step, depth, kind, device = fields
+    assert magic == b"fft-bandpass-preview", header
+    width, height, depth = int(width), int(height), int(depth)
+    pixels = np.frombuffer(body, np.uint8).reshape(height, width, depth)
+    return int(x), int(y), int(step), pixels, kind.decode(), device.decode()
+
+
+def read_ppm(path):
+    """An 8-bit binary PPM (P6) as an H×W×3 array."""
+    raw, fields, pos = gh.read_netpbm_header(path)
+    width, height, maximum = int(fields[1]), int(fields[2]), int(fields[3])
+    assert fields[0] == b"P6" and maximum == 255, fields
+    return np.frombuffer(raw, np.uint8, width * height * 3,
+                         pos).reshape(height, width, 3)
+
+
+def dumps(folder):
+    return sorted(glob.glob(os.path.join(folder, "preview-*.dump")))
+
+
+def settle(folder, seen, want=lambda dump: True):
+    """Waits for a new full-resolution dump that `want`s, then for the
+    preview to stop refreshing; returns the latest dump, or None."""
+    deadline = time.time() + WAIT_SECONDS
+    while time.time() < deadline:
+        current = dumps(folder)
+        latest = current[-1] if len(current) > seen else None
+        if latest and read_dump(latest)[4] == "full" and want(read_dump(latest)):
+            time.sleep(QUIET_SECONDS)
+            if dumps(folder) == current:
+                return read_dump(latest)
+        time.sleep(0.5)
+    return None
+
+
+def zoom_in(env, window, steps):
+    gx.xdotool(env, "mousemove", "--window", window, *VIEW_POINT)
+    gx.xdotool(env, "keydown", "ctrl")
+    for _ in range(steps):
+        gx.xdotool(env, "click", "4")
+        time.sleep(0.3)
+    gx.xdotool(env, "keyup", "ctrl")
+
+
+def block_means(image, x, y, step, width, height):
+    region = image[y:y + height * step, x:x + width * step].astype(np.float64)
+    return region.reshape(height, step, width, step, -1).mean(axis=(1, 3))
+
+
+def compare(label, dump, output):
+    """The dumped window against the output's same window, in 1/255.
+    Zoomed out, the preview averages a block's filtered values before they
+    are clipped to 0 … 255, the output clips each pixel: blocks with a
+    clipped pixel are left out."""
+    if not gh.check(dump is not None, f"{label}: the preview refreshed"):
+        return
+    x, y, step, pixels = dump[:4]
+    height, width = pixels.shape[:2]
+    expected = block_means(output, x, y, step, width, height)
+    clipped = block_means((output == 0) | (output == 255), x, y, step,
+                          width, height) > 0
+    clipped &= step > 1
+    error = np.abs(pixels[..., :3].astype(np.float64) - expected)
+    worst = error[~clipped].max()
+    gh.check(worst <= 1.0 + 1e-9 and clipped.mean() < 0.5,
+             f"{label}: {width}×{height} window at ({x}, {y}), step {step}, "
+             f"within 1/255 of the output: worst {worst:.2f}/255 "
+             f"({clipped.mean():.1%} of the values beside a clipped pixel)")
+
+
+def drive(call, window, folder):
+    env = call.env
+    gx.xdotool(env, "mousemove", "1270", "890")   # no tooltips in shots
+    first = settle(folder, 0)
+    gh.check(first is not None, "the preview draws the filtered image")
+    count = len(dumps(folder))
+    gx.type_into(env, window, "alt+g", LARGE_STRUCTURES)
+    whole = settle(folder, count, lambda dump: dump[2] > 1)
+    kinds = [read_dump(d)[4] for d in dumps(folder)[count:]]
+    # fftcl redoes a failed OpenCL call on the CPU, which gives the right
+    # pixels too: only the device the dialog names tells that it happened.
+    devices = sorted({read_dump(d)[5] for d in dumps(folder)})
+    expected = DEVICE_NAMES[os.environ.get("FFTCL_DEVICE", "cpu")]
+    on_device = all(expected in d and "failed" not in d for d in devices)
+    gh.check(bool(devices) and on_device,
+             f"the preview ran on the chosen device: {devices}")
+    if os.environ.get("FFTCL_DEVICE") == "cpu":
+        gh.check(kinds[:1] == ["coarse"] and "full" in kinds,
+                 f"on the CPU a coarse preview comes first, then the full one: "
+                 f"{kinds}")
+    shot = gx.screenshot(env, window, call.harness.path("preview.png"))
+    count = len(dumps(folder))
+    zoom_in(env, window, 5)
+    one_to_one = settle(folder, count, lambda dump: dump[2] == 1)
+    call.press_ok(window)
+    return whole, one_to_one, shot
+
+
+def main():
+    binary = sys.argv[1]
+    harness = gh.Harness(binary)
+    folder = harness.path("dumps")
+    os.makedirs(folder)
+    target = harness.path("filtered.ppm")
+    source = harness.path("source.ppm")
+    subprocess.run(["convert", COFFEE, "-resize", SIZE + "!", source],
+                   check=True)
+    env = {"FFT_BANDPASS_PREVIEW_DUMP": folder}
+    with gx.InteractiveCall(harness, source, target, env) as call:
+        window = call.wait_for_dialog()
+        if gh.check(window is not None, "the dialog opens"):
+            whole, one_to_one, shot = drive(call, window, folder)
+    statuses = call.statuses()
+    gh.check(statuses == ["STATUS success"],
+             f"OK filters: {statuses or call.output()[-2000:]}")
+
+    if window is not None and gh.check(os.path.exists(target),
+                                       "the output is saved"):
+        output = read_ppm(target)
+        changed = np.abs(output.astype(np.float64) - read_ppm(source)).mean()
+        gh.check(changed > 5, f"the filter changes the image: mean "
+                              f"{changed:.1f}/255")
+        compare("zoomed out", whole, output)
+        compare("1:1", one_to_one, output)
+        shots = os.environ.get("FFT_BANDPASS_SCREENSHOTS")
+        if shots:
+            os.makedirs(shots, exist_ok=True)
+            shutil.copy(shot, os.path.join(shots, "preview.png"))
+    sys.exit(gh.finish())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The German catalogue is complete: every message of the files
+po/POTFILES.in lists (the plug-in's and the GEGL operation's labels and
+descriptions) has a German translation, none fuzzy, and msgfmt --check
+passes. Installed into the plug-in's own locale/ folder as meson installs
+it, it is loaded: GIMP 3 run in a German locale shows the German menu
+label and blurb, and without it the English ones.
+
+Usage: gimp_translation.py PATH/TO/fft-bandpass PATH/TO/de/fft-bandpass.mo"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import gimp_harness as gh
+
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The keywords of meson's i18n 'glib' preset, as po/meson.build uses it.
+KEYWORDS = ["_", "N_", "C_:1c,2", "NC_:1c,2", "g_dcgettext:2", "g_dngettext:2,3",
+            "g_dpgettext2:2c,3"]
+
+LABEL_SCRIPT = r'''
+import gi
+gi.require_version("Gimp", "3.0")
+from gi.repository import Gimp
+proc = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
+print("LABEL " + proc.get_menu_label() + " | " + proc.get_blurb())
+'''
+
+EXPECTED = {"de_DE.UTF-8": ("_Bandpass …", "Strukturen entfernen"),
+            "C.UTF-8": ("_Band-pass…", "Remove structures")}
+
+
+def german_locale(folder):
+    """gettext ignores LANGUAGE under the C locale, and the root has no
+    other: compile de_DE.UTF-8 into a folder of the test's own."""
+    os.makedirs(folder, exist_ok=True)
+    subprocess.run(["localedef", "-i", "de_DE", "-f", "UTF-8",
+                    os.path.join(folder, "de_DE.UTF-8")], check=True)
+    return folder
+
+
+def check_complete(folder):
+    """Every message xgettext finds in po/POTFILES.in's files is translated
+    in po/de.po."""
+    template = os.path.join(folder, "fft-bandpass.pot")
+    os.makedirs(folder, exist_ok=True)
+    subprocess.run(["xgettext", "--from-code=UTF-8", "--language=C",
+                    "--directory", SOURCE, "--files-from",
+                    os.path.join(SOURCE, "po", "POTFILES.in"), "--output", template] +
+                   [f"--keyword={k}" for k in KEYWORDS], check=True)
+    german = os.path.join(SOURCE, "po", "de.po")
+    compared = subprocess.run(["msgcmp", german, template], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    gh.check(compared.returncode == 0,
+             "po/de.po translates every message of po/POTFILES.in's files, none "
+             "fuzzy" + ("" if compared.returncode == 0 else ":\n" + compared.stdout[-3000:]))
+    checked = subprocess.run(["msgfmt", "--check", "--statistics", "-o", os.devnull, german],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    gh.check(checked.returncode == 0 and "untranslated" not in checked.stdout and
+             "fuzzy" not in checked.stdout, f"msgfmt --check po/de.po: {checked.stdout.strip()}")
+
+
+def main():
+    binary, catalogue = sys.argv[1], sys.argv[2]
+    check_complete(tempfile.mkdtemp(prefix="fft-bandpass-po-"))
+    for language, (label, blurb) in EXPECTED.items():
+        harness = gh.Harness(binary)
+        locales = german_locale(harness.path("locales"))
+        messages = os.path.join(harness.gimpdir, "plug-ins", "fft-bandpass",
+                                "locale", "de", "LC_MESSAGES")
+        os.makedirs(messages)
+        shutil.copy(catalogue, os.path.join(messages, "fft-bandpass.mo"))
+        script = harness.path("label.py")
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(LABEL_SCRIPT)
+        output = harness.run_gimp([f"exec(open({script!r}).read())"],
+                                  env={"LOCPATH": locales, "LANG": language,
+                                       "LC_ALL": language},
+                                  interpreter="python-fu-eval")
+        lines = [l[len("LABEL "):] for l in output.splitlines() if l.startswith("LABEL ")]
+        seen = lines[0] if lines else output[-2000:]
+        gh.check(bool(lines) and lines[0].startswith(label + " | " + blurb),
+                 f"LANG={language}: {seen}")
+    sys.exit(gh.finish())
+
+
+if __name__ == "__main__":
+    main()
