@@ -7,6 +7,7 @@ what a gain per channel would add. A study, not a test: it prints each
 print's margins (PSNR dB / SSIM) and their mean and worst.
 
     bash tools/gimp3-env python3 bench/halftone_model.py --seeds 31-35
+    bash tools/gimp3-env python3 bench/halftone_model.py --seeds 31 --quick
 
 Methods: `all` notches every screen's lattice in every channel (what one
 gain does, as the plug-in today); `own` notches each channel at its own
@@ -95,8 +96,10 @@ def main():
     parser.add_argument("--seeds", type=seeds, default=seeds("31-35"))
     parser.add_argument("--photos", default="build-quality/photos")
     parser.add_argument("--methods", default="all,own")
+    parser.add_argument("--quick", action="store_true",
+                        help="one print per seed: does it work (the test suite's form)")
     args = parser.parse_args()
-    cases = [c for s in args.seeds for c in pattern_cases.make_cases(args.photos, s, False)
+    cases = [c for s in args.seeds for c in pattern_cases.make_cases(args.photos, s, args.quick)
              if c.kind == "b"]
     blurs = [best_blur(c) for c in cases]
     for method in args.methods.split(","):

@@ -9,9 +9,11 @@
  * timed too: a coarse result from a ≤ 1 MP copy at once (its time is what
  * the user waits for), the full-resolution refine after. Last, a final
  * run of the whole image, as a load and its last render and as one
- * filtered_image_filter_once, each the median of FINAL_RUNS runs.
+ * filtered_image_filter_once, each the median of FINAL_RUNS runs, or of
+ * REFRESHES where fewer.
  *
- * Usage: preview-bench [REFRESHES]   (200 if not given)
+ * Usage: preview-bench [REFRESHES]   (200 if not given; 1 is the quick
+ * form the test suite runs)
  * Times are host wall-clock milliseconds of the compute (filter, window,
  * conversion to pixels); drawing on the screen is not included. */
 #include <math.h>
@@ -327,10 +329,11 @@ final_run (fftcl_context             *context,
 }
 
 /* The two ways of a final run with the first refresh's gain, taken in
- * turns, FINAL_RUNS times each. */
+ * turns, runs ≤ FINAL_RUNS times each. */
 static int
 time_final (fftcl_context *context,
-            const float   *photo)
+            const float   *photo,
+            size_t         runs)
 {
   GainCase            gain;
   FilteredImageSource source;
@@ -344,7 +347,7 @@ time_final (fftcl_context *context,
   gain_case (0, &gain);
   source = rgb_source (photo, IMAGE_WIDTH, IMAGE_HEIGHT, &gain.gain);
 
-  for (size_t i = 0; ok && i < FINAL_RUNS; i++)
+  for (size_t i = 0; ok && i < runs; i++)
     for (int once = 0; ok && once < 2; once++)
       {
         double start = fftcl_now_ms ();
@@ -354,10 +357,10 @@ time_final (fftcl_context *context,
       }
 
   for (int once = 0; ok && once < 2; once++)
-    median[once] = median_ms (ms[once], FINAL_RUNS);
+    median[once] = median_ms (ms[once], runs);
   if (ok)
-    printf ("final run, whole image (p50 of %d): load + render_last "
-            "%.1f ms, filter_once %.1f ms (%.2f× the time)\n", FINAL_RUNS,
+    printf ("final run, whole image (p50 of %zu): load + render_last "
+            "%.1f ms, filter_once %.1f ms (%.2f× the time)\n", runs,
             median[0], median[1], median[1] / median[0]);
 
   free (pixels);
@@ -441,7 +444,8 @@ run (fftcl_context *context,
   free (coarse_pixels);
   free (copy);
   free (pixels);
-  return ok && time_final (context, photo);
+  return ok && time_final (context, photo,
+                           count < FINAL_RUNS ? count : FINAL_RUNS);
 }
 
 int
