@@ -1,6 +1,32 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "settings-notches.h"
 
+/* The discs' channels, from the notches' in the same order. */
+static gboolean
+sort_channels (BandpassSettings *settings)
+{
+  gsize count = settings->notch_values / 3;
+  gsize discs = 0;
+
+  if (! settings->notch_channels)
+    return TRUE;
+  settings->disc_planes = g_try_malloc_n (count + 1, sizeof (guint));
+  if (! settings->disc_planes)
+    {
+      g_clear_pointer (&settings->discs, g_free);
+      g_clear_pointer (&settings->waves, g_free);
+      settings->gain.notches     = NULL;
+      settings->gain.notch_count = 0;
+      settings->wave_count       = 0;
+      return FALSE;
+    }
+  for (gsize i = 0; i < count; i++)
+    if (settings->notches[3 * i + 2] != 0.0)
+      settings->disc_planes[discs++] = settings->notch_channels[i];
+  settings->gain.notch_planes = settings->disc_planes;
+  return TRUE;
+}
+
 gboolean
 settings_notches_sort (BandpassSettings *settings)
 {
@@ -9,9 +35,11 @@ settings_notches_sort (BandpassSettings *settings)
 
   g_clear_pointer (&settings->discs, g_free);
   g_clear_pointer (&settings->waves, g_free);
-  settings->gain.notches     = NULL;
-  settings->gain.notch_count = 0;
-  settings->wave_count       = 0;
+  g_clear_pointer (&settings->disc_planes, g_free);
+  settings->gain.notches      = NULL;
+  settings->gain.notch_count  = 0;
+  settings->gain.notch_planes = NULL;
+  settings->wave_count        = 0;
 
   settings->discs = g_try_malloc_n (3 * count + 1, sizeof (gdouble));
   settings->waves = g_try_malloc_n (2 * count + 1, sizeof (gdouble));
@@ -28,7 +56,7 @@ settings_notches_sort (BandpassSettings *settings)
                                                    &disc_count);
   settings->gain.notches     = settings->discs;
   settings->gain.notch_count = disc_count;
-  return TRUE;
+  return sort_channels (settings);
 }
 
 FittedWaves
@@ -41,10 +69,13 @@ void
 settings_notches_clear (BandpassSettings *settings)
 {
   g_clear_pointer (&settings->notches, g_free);
+  g_clear_pointer (&settings->notch_channels, g_free);
   g_clear_pointer (&settings->discs, g_free);
+  g_clear_pointer (&settings->disc_planes, g_free);
   g_clear_pointer (&settings->waves, g_free);
-  settings->notch_values     = 0;
-  settings->wave_count       = 0;
-  settings->gain.notches     = NULL;
-  settings->gain.notch_count = 0;
+  settings->notch_values      = 0;
+  settings->wave_count        = 0;
+  settings->gain.notches      = NULL;
+  settings->gain.notch_count  = 0;
+  settings->gain.notch_planes = NULL;
 }

@@ -11,15 +11,16 @@
 #include "fitted-waves.h"
 
 /* Sets settings->discs and settings->waves from settings->notches, and
- * gain.notches to the discs. FALSE, with neither, when memory runs
- * out. */
+ * gain.notches to the discs; with notch_channels, the discs' channels
+ * too (gain.notch_planes). FALSE, with none, when memory runs out. */
 gboolean    settings_notches_sort  (BandpassSettings       *settings);
 
 /* The settings' waves, as the core takes them; they point into
  * `settings`. */
 FittedWaves settings_notches_waves (const BandpassSettings *settings);
 
-/* Frees the notches, discs and waves and empties the gain's. */
+/* Frees the notches, their channels, discs and waves and empties the
+ * gain's. */
 void        settings_notches_clear (BandpassSettings       *settings);
 
 #endif
