@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "settings-notches.h"
 
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "notch-channels-text.h"
+#include "render-error.h"
+#include "settings-checks.h"
+
 /* The discs' channels, from the notches' in the same order. */
 static gboolean
 sort_channels (BandpassSettings *settings)
@@ -78,4 +85,60 @@ settings_notches_clear (BandpassSettings *settings)
   settings->gain.notches      = NULL;
   settings->gain.notch_count  = 0;
   settings->gain.notch_planes = NULL;
+}
+
+/* The mask of each notch: its word's, or every channel's. */
+static gboolean
+spread_masks (BandpassSettings *settings,
+              const unsigned   *masks,
+              gsize             words)
+{
+  gsize count = settings->notch_values / 3;
+
+  g_clear_pointer (&settings->notch_channels, g_free);
+  if (words == 0)
+    return settings_notches_sort (settings);
+  settings->notch_channels = g_try_malloc_n (count + 1, sizeof (guint));
+  if (! settings->notch_channels)
+    return FALSE;
+  for (gsize i = 0; i < count; i++)
+    settings->notch_channels[i] = i < words ? masks[i] : NOTCH_CHANNELS_ALL;
+  return settings_notches_sort (settings);
+}
+
+gboolean
+settings_notches_read_channels (BandpassSettings  *settings,
+                                const gchar       *text,
+                                GError           **error)
+{
+  unsigned *masks = NULL;
+  size_t    words = 0, bad = 0;
+  gboolean  read  = FALSE;
+
+  switch (notch_channels_text_read (text, &masks, &words, &bad))
+    {
+    case NOTCH_CHANNELS_TEXT_OK:
+      read = words <= settings->notch_values / 3;
+      if (! read)
+        g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
+                     _("The notch channels \"%s\" name %lu notches, but "
+                       "there are %lu notches."),
+                     text, (gulong) words,
+                     (gulong) (settings->notch_values / 3));
+      break;
+    case NOTCH_CHANNELS_TEXT_NOT_CHANNELS:
+      g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
+                   _("The notch channels \"%s\" hold a word at character "
+                     "%lu that is not made of the letters r, g and b."),
+                   text, (gulong) bad + 1);
+      break;
+    case NOTCH_CHANNELS_TEXT_MEMORY:
+      break;
+    }
+  if (read && ! spread_masks (settings, masks, words))
+    read = render_error_memory (error);
+  else if (! read && error && ! *error)
+    render_error_memory (error);
+  free (masks);
+  return read;
 }

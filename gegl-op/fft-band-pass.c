@@ -97,6 +97,12 @@ property_string (notches, _("Notches"), "")
                  "(-fx, -fy); radius 0 subtracts the wave fitted at (fx, fy) "
                  "instead"))
 
+property_string (notch_channels, _("Notch channels"), "")
+  description (_("The colour channels each notch filters, one word per "
+                 "notch in their order, made of the letters r, g and b "
+                 "(\"rgb r g b\"); a notch without a word filters every "
+                 "channel"))
+
 property_enum (padding, _("Padding"), FftBandPassPadding, fft_band_pass_padding,
                FFT_BAND_PASS_MIRROR)
   description (_("What fills the margin up to the power-of-two size"))
@@ -294,7 +300,8 @@ filter (GeglOperation       *operation,
   gchar            *message  = NULL;
   gboolean          filtered;
 
-  filtered = op_settings_read_notches (&settings, o->notches, &message) &&
+  filtered = op_settings_read_notches (&settings, o->notches,
+                                       o->notch_channels, &message) &&
              op_settings_check_band (&settings, &message) &&
              op_filter_run (input, output, whole, &format, &settings,
                             operation, &warning, &message);

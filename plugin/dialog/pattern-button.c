@@ -3,6 +3,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "dialog-notches.h"
 #include "found-notches.h"
 #include "pattern-settings.h"
 
@@ -47,7 +48,9 @@ merge_notches (PatternButton       *button,
 
   spectrum_view_set_found (bandpass_preview_spectrum_view (button->preview),
                            button->added, button->added_count);
-  bandpass_settings_set_notches (button->config, merged, merged_count);
+  dialog_notches_set (button->config, merged, merged_count);
+  dialog_notches_set_channels (button->config, found->notches, found->planes,
+                               found->count);
   g_free (merged);
   return button->added_count / 3;
 }
@@ -63,7 +66,7 @@ set_small_structures (PatternButton       *button,
   gdouble          period;
   gboolean         changed;
 
-  bandpass_settings_from_config (&settings, button->config);
+  bandpass_settings_from_config (&settings, button->config, NULL);
   period  = pattern_settings_set_small (&settings, found) ?
             found->small_period : settings.gain.small_period;
   changed = period != settings.gain.small_period;
@@ -169,7 +172,7 @@ clicked (GtkButton     *widget G_GNUC_UNUSED,
   BandpassSettings settings = { 0 };
   PatternSearch    search;
 
-  bandpass_settings_from_config (&settings, button->config);
+  bandpass_settings_from_config (&settings, button->config, NULL);
   search = pattern_settings_search (&settings);
   bandpass_settings_clear (&settings);
 
