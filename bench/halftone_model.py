@@ -69,7 +69,7 @@ def wiener_plane(plane, smooth=9):
     return np.real(np.fft.ifft2(spectrum * gain))[:h, :w]
 
 
-def filtered(case, method):
+def filtered(case, method, radius=0.3, small=1.0, shape="gaussian"):
     period = 1 / pattern_cases.screen_frequency(case.notches)
     if method == "wiener":
         return stacked([wiener_plane(p) for p in planes(case.given)], case.given)
@@ -78,9 +78,10 @@ def filtered(case, method):
     for i, plane in enumerate(planes(case.given)):
         screens = [angles[i]] if method == "own" else angles
         notches = [v for a in screens
-                   for v in pattern_cases.lattice_notches(period, a, 0.3 / period)]
+                   for v in pattern_cases.lattice_notches(period, a, radius / period)]
         out.append(gimp_oracle.filter_image(
-            plane, gimp_oracle.Params(large=0, small=period, notches=notches)))
+            plane, gimp_oracle.Params(large=0, small=small * period, shape=shape,
+                                      notches=notches)))
     return stacked(out, case.given)
 
 
@@ -96,16 +97,23 @@ def main():
     parser.add_argument("--seeds", type=seeds, default=seeds("31-35"))
     parser.add_argument("--photos", default="build-quality/photos")
     parser.add_argument("--methods", default="all,own")
+    parser.add_argument("--radius", type=float, default=0.3,
+                        help="notch radius in lattice spacings (the finder's 0.3)")
+    parser.add_argument("--small", type=float, default=1.0,
+                        help="small-structures in screen periods (the finder's 1)")
+    parser.add_argument("--shape", default="gaussian")
+    parser.add_argument("--grey", action="store_true", help="grey prints only")
     parser.add_argument("--quick", action="store_true",
                         help="one print per seed: does it work (the test suite's form)")
     args = parser.parse_args()
     cases = [c for s in args.seeds for c in pattern_cases.make_cases(args.photos, s, args.quick)
-             if c.kind == "b"]
+             if c.kind == "b" and (c.clean.ndim == 2 or not args.grey)]
     blurs = [best_blur(c) for c in cases]
     for method in args.methods.split(","):
         margins = []
         for case, (blur_psnr, blur_ssim) in zip(cases, blurs):
-            p, q = score(case.clean, filtered(case, method))
+            p, q = score(case.clean, filtered(case, method, args.radius, args.small,
+                                              args.shape))
             margins.append((p - blur_psnr, q - blur_ssim))
             print(f"{method:6} {case.photo:12} seed {case.seed}: "
                   f"{margins[-1][0]:+.2f} dB {margins[-1][1]:+.3f} SSIM")

@@ -97,12 +97,6 @@ property_string (notches, _("Notches"), "")
                  "(-fx, -fy); radius 0 subtracts the wave fitted at (fx, fy) "
                  "instead"))
 
-property_string (notch_channels, _("Notch channels"), "")
-  description (_("The colour channels each notch filters, one word per "
-                 "notch in their order, made of the letters r, g and b "
-                 "(\"rgb r g b\"); a notch without a word filters every "
-                 "channel"))
-
 property_enum (padding, _("Padding"), FftBandPassPadding, fft_band_pass_padding,
                FFT_BAND_PASS_MIRROR)
   description (_("What fills the margin up to the power-of-two size"))
@@ -138,6 +132,12 @@ property_boolean (autoscale, _("Autoscale after filtering"), FALSE)
   description (_("Stretch the result so that 0.5 % of its values are "
                  "darkest and 0.5 % brightest, as ImageJ's Bandpass with "
                  "1 % saturation"))
+
+property_string (notch_channels, _("Notch channels"), "")
+  description (_("The colour channels each notch filters, one word per "
+                 "notch in their order, made of the letters r, g and b "
+                 "(\"rgb r g b\"); a notch without a word filters every "
+                 "channel"))
 
 #else
 

@@ -48,9 +48,18 @@ dialog_notches_set (GimpProcedureConfig *config,
 {
   gsize     old_count;
   gdouble  *old   = bandpass_settings_get_notches (config, &old_count);
-  unsigned *masks = get_channels (config, old_count);
-  unsigned *moved = g_new (unsigned, count / 3 + 1);
+  unsigned *masks;
+  unsigned *moved;
 
+  if (old_count / 3 == count / 3)
+    {
+      /* A notch edited in place keeps its word. */
+      bandpass_settings_set_notches (config, notches, count);
+      g_free (old);
+      return;
+    }
+  masks = get_channels (config, old_count);
+  moved = g_new (unsigned, count / 3 + 1);
   for (gsize i = 0; i < count / 3; i++)
     {
       gssize k = found_notches_index (old, old_count, notches + 3 * i);

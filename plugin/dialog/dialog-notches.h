@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dialog-notches — the dialog's changes to the notches, with their
  * colour channels following them: the "notch-channels" argument holds a
- * word per notch by position, so a notch that stays keeps its word
- * wherever it moves, and a new one filters every channel. Notches match
- * as the notches field writes them (found-notches.h). */
+ * word per notch by position. Where as many notches remain, each keeps
+ * its word (a number edited in place); otherwise a notch that stays keeps
+ * its word wherever it moves, and a new one filters every channel.
+ * Notches match as the notches field writes them (found-notches.h). */
 #ifndef DIALOG_NOTCHES_H
 #define DIALOG_NOTCHES_H
 
