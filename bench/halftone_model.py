@@ -13,8 +13,9 @@ Methods: `all` notches every screen's lattice in every channel (what one
 gain does, as the plug-in today); `own` notches each channel at its own
 ink's screen only (C in red, M in green, Y in blue); `wiener` is a
 data-driven Wiener gain: the smoothed power against the median of its
-ring as the picture's spectrum. Notch radius 0.3 lattice spacings,
-`small-structures` one screen period, Gaussian edges, as the finder."""
+ring as the picture's spectrum. Notch radius 0.25 lattice spacings,
+`small-structures` 0.9 screen period, Gaussian edges, as the finder
+(--radius, --small and --shape try others)."""
 import argparse
 import os
 import sys
@@ -69,7 +70,7 @@ def wiener_plane(plane, smooth=9):
     return np.real(np.fft.ifft2(spectrum * gain))[:h, :w]
 
 
-def filtered(case, method, radius=0.3, small=1.0, shape="gaussian"):
+def filtered(case, method, radius=0.25, small=0.9, shape="gaussian"):
     period = 1 / pattern_cases.screen_frequency(case.notches)
     if method == "wiener":
         return stacked([wiener_plane(p) for p in planes(case.given)], case.given)
@@ -97,10 +98,10 @@ def main():
     parser.add_argument("--seeds", type=seeds, default=seeds("31-35"))
     parser.add_argument("--photos", default="build-quality/photos")
     parser.add_argument("--methods", default="all,own")
-    parser.add_argument("--radius", type=float, default=0.3,
-                        help="notch radius in lattice spacings (the finder's 0.3)")
-    parser.add_argument("--small", type=float, default=1.0,
-                        help="small-structures in screen periods (the finder's 1)")
+    parser.add_argument("--radius", type=float, default=0.25,
+                        help="notch radius in lattice spacings (the finder's 0.25)")
+    parser.add_argument("--small", type=float, default=0.9,
+                        help="small-structures in screen periods (the finder's 0.9)")
     parser.add_argument("--shape", default="gaussian")
     parser.add_argument("--grey", action="store_true", help="grey prints only")
     parser.add_argument("--quick", action="store_true",

@@ -56,8 +56,8 @@ merge_notches (PatternButton       *button,
 }
 
 /* A halftone's dots lie between its notches: small-structures becomes
- * the screen's period where the find-patterns argument would make it so
- * (pattern_settings_add). Returns whether it changed. */
+ * just under the screen's period where the find-patterns argument would
+ * make it so (pattern_settings_add). Returns whether it changed. */
 static gboolean
 set_small_structures (PatternButton       *button,
                       const PatternsFound *found)
@@ -98,8 +98,9 @@ found_text (const PatternsFound *found,
     return text;
 
   with_small = g_strdup_printf (_("%s Small structures set to %.1f px, "
-                                  "the screen's period, to remove its "
-                                  "dots."), text, found->small_period);
+                                  "just under the screen's period, to "
+                                  "remove its dots."), text,
+                                found->small_period);
   g_free (text);
   return with_small;
 }
@@ -232,8 +233,8 @@ pattern_button_new (GimpProcedureDialog *dialog,
                              "them, drawn in orange in the spectrum; "
                              "pressing again replaces those you left as "
                              "they were. Where a halftone screen is found "
-                             "and small structures is 0, it is set to the "
-                             "screen's period."),
+                             "and small structures is 0, it is set just "
+                             "under the screen's period."),
                            NULL);
   g_signal_connect (button->button, "clicked", G_CALLBACK (clicked), button);
   g_signal_connect_object (config, "notify::notches",
