@@ -18,7 +18,8 @@
 /* Sets found->planes (a mask per notch, bit p for colour plane p) where
  * found holds a halftone (small_period > 0) and the layout more than one
  * colour plane: each plane's amplitude at each notch's frequency, over
- * the image's centre (512 pixels a side at most) under a Hann window,
+ * the image's centre (256 pixels a side at most, down to 64 for many
+ * notches) under a Hann window,
  * against the largest. Leaves found->planes NULL otherwise (every notch
  * in every plane). 0 when memory runs out. */
 int pattern_channels_assign (PatternsFound     *found,
