@@ -35,7 +35,7 @@ FORMS = [
     Form("floor-bench",
          "the CPU filter's steps beside FFTW's own transforms of its size",
          ["{build}/bench/floor-bench", "5"],
-         ["{build}/bench/floor-bench", "1", "256x256", "250x190"],
+         ["{build}/bench/floor-bench", "1", "64x64", "60x40"],
          r"ratio whole ÷ floor: c2c pairs [0-9.]+×", {"FFTCL_DEVICE": "cpu"}, False),
     Form("pattern-bench",
          "finding and removing patterns at 12 MP beside the spectrum",

@@ -22,7 +22,9 @@ typedef struct {
   int mirrored;                         /* see FFTCL_MIRRORED */
   fftwf_plan forward, inverse;          /* fftcl_transform, planned lazily */
   fftwf_complex *spectrum, *scratch;    /* filtering, allocated lazily */
-  cpu_planes_fft spectrum_forward, scratch_inverse;
+  cpu_planes_fft lines;                 /* the filter's 1-D transforms */
+  int rows_pending;                     /* the spectrum's rows are yet to
+                                           be transformed forward */
 } cpu_plan;
 
 /* Complex planes of the spectrum: two real planes packed in each. */
