@@ -15,7 +15,8 @@
  * RUNS (5 if not given) timed runs after one untimed; the default images
  * are 4096×4096 (mirror padding makes it a mirrored plan of its own size)
  * and 4000×3000, 12 MP (padded to 4096²). Times are medians, with the
- * smallest and largest of the whole filter's runs. fftcl keeps its files
+ * smallest and largest of the whole filter's runs, and the processor
+ * time of all threads, which a loaded machine moves less. fftcl keeps its files
  * in a new folder under /tmp: after the untimed filter the benchmark
  * waits (up to 2 minutes) for FFTW's plans of the size to be measured
  * in the background and saved there, so that the timed filters use them,
@@ -26,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -40,6 +42,17 @@ typedef struct
 {
   size_t width, height;
 } ImageSize;
+
+/* The process's processor time in ms, all threads: on a loaded machine
+ * it moves less than the wall clock. */
+static double
+cpu_ms (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 static float *
 noise_pixels (size_t count)
@@ -60,12 +73,13 @@ noise_pixels (size_t count)
  * 0 complex planes, two real planes to each; 1 real planes (r2c, c2r);
  * 2 real planes of a mirrored plan (DCT-II, DCT-III). */
 static double
-fftw_floor_ms (int    kind,
-               size_t width,
-               size_t height,
-               size_t batch,
-               int    threads,
-               size_t runs)
+fftw_floor_ms (int     kind,
+               size_t  width,
+               size_t  height,
+               size_t  batch,
+               int     threads,
+               size_t  runs,
+               double *cpu)
 {
   int         n[2]   = { (int) height, (int) width };
   size_t      area   = width * height;
@@ -73,7 +87,7 @@ fftw_floor_ms (int    kind,
   float      *a      = fftwf_alloc_real (2 * (area + width) * planes);
   float      *b      = fftwf_alloc_real (2 * (area + width) * planes);
   fftwf_plan  p[2]   = { NULL, NULL };
-  double      ms[MOST_RUNS], total = 0;
+  double      ms[MOST_RUNS], cpu_each[MOST_RUNS], total = 0;
   int         half   = (int) (width / 2 + 1) * (int) height;
   const fftwf_r2r_kind dct2[2] = { FFTW_REDFT10, FFTW_REDFT10 };
   const fftwf_r2r_kind dct3[2] = { FFTW_REDFT01, FFTW_REDFT01 };
@@ -107,15 +121,17 @@ fftw_floor_ms (int    kind,
       fftwf_execute (p[d]);
       for (size_t r = 0; r < runs; r++)
         {
-          double start = fftcl_now_ms ();
+          double start = fftcl_now_ms (), cpu_start = cpu_ms ();
 
           fftwf_execute (p[d]);
           ms[r] = fftcl_now_ms () - start;
+          cpu_each[r] = cpu_ms () - cpu_start;
         }
       total += median_ms (ms, runs);
+      *cpu += median_ms (cpu_each, runs);
     }
   if (! p[0] || ! p[1])
-    total = -1;
+    total = *cpu = -1;
   for (int d = 0; d < 2; d++)
     if (p[d])
       fftwf_destroy_plan (p[d]);
@@ -161,6 +177,7 @@ time_filters (fftcl_context             *context,
               float                     *out,
               size_t                     runs,
               double                    *whole,
+              double                    *cpu,
               double                     steps[7])
 {
   const fftcl_window window = { 0, 0, source->geometry.width,
@@ -172,11 +189,12 @@ time_filters (fftcl_context             *context,
       FilteredImage        *spent = NULL;
       FilteredImageTimings  t;
       fftcl_error           err;
-      double                start = fftcl_now_ms ();
+      double                start = fftcl_now_ms (), cpu_start = cpu_ms ();
       fftcl_status          status
         = filtered_image_filter_once (context, source, gain, &window, out,
                                       &spent, &t, &err);
       double                ms = fftcl_now_ms () - start;
+      double                cpu_used = cpu_ms () - cpu_start;
 
       filtered_image_destroy (spent);
       if (status != FFTCL_OK)
@@ -189,6 +207,7 @@ time_filters (fftcl_context             *context,
       if (r == 0)
         continue;
       whole[r - 1] = ms;
+      cpu[r - 1] = cpu_used;
       double step[7] = { t.pad_ms, t.fft.upload_ms, t.fft.forward_ms,
                          t.fft.mask_ms, t.fft.inverse_ms, t.fft.download_ms,
                          t.scatter_ms };
@@ -198,6 +217,7 @@ time_filters (fftcl_context             *context,
   for (int s = 0; s < 7; s++)
     steps[s] = median_ms (each[s], runs);
   sort_ms (whole, runs);
+  sort_ms (cpu, runs);
   return 1;
 }
 
@@ -219,7 +239,7 @@ bench_size (const char    *cache,
     .padding  = PADDING_MIRROR,
     .split    = split_over_processors,
   };
-  double      whole[MOST_RUNS], steps[7];
+  double      whole[MOST_RUNS], cpu[MOST_RUNS], steps[7];
   char        wisdom[64];
   fftcl_context        *context;
   fftcl_error           err;
@@ -244,7 +264,7 @@ bench_size (const char    *cache,
     }
   int timed = pixels && out && context &&
               time_filters (context, seen ? NULL : wisdom, &source, &gain, out, runs, whole,
-                            steps);
+                            cpu, steps);
   free (pixels);
   free (out);
   fftcl_context_destroy (context);
@@ -252,9 +272,11 @@ bench_size (const char    *cache,
     return 0;
 
   size_t w = source.geometry.padded_width, h = source.geometry.padded_height;
-  double pairs = fftw_floor_ms (0, w, h, COMPONENTS, threads, runs);
+  double pairs_cpu = 0, real_cpu = 0;
+  double pairs = fftw_floor_ms (0, w, h, COMPONENTS, threads, runs,
+                                &pairs_cpu);
   double real  = fftw_floor_ms (source.mirrored ? 2 : 1, w, h, COMPONENTS,
-                                threads, runs);
+                                threads, runs, &real_cpu);
   double median = whole[runs / 2];
 
   printf ("%zu×%zu RGB, plan %zu×%zu%s, %d threads, %zu runs\n",
@@ -263,11 +285,13 @@ bench_size (const char    *cache,
   printf ("  steps ms: pad %.1f, pack %.1f, forward %.1f, mask %.1f, "
           "inverse %.1f, unpack %.1f, scatter %.1f\n", steps[0], steps[1],
           steps[2], steps[3], steps[4], steps[5], steps[6]);
-  printf ("  whole filter %.1f ms (%.1f … %.1f)\n", median, whole[0],
-          whole[runs - 1]);
-  printf ("  FFTW floor ms: c2c pairs %.1f, real planes %.1f\n", pairs, real);
-  printf ("  ratio whole ÷ floor: c2c pairs %.2f×, real planes %.2f×\n",
-          median / pairs, median / real);
+  printf ("  whole filter %.1f ms (%.1f … %.1f), processor time %.1f ms\n",
+          median, whole[0], whole[runs - 1], cpu[runs / 2]);
+  printf ("  FFTW floor ms: c2c pairs %.1f, real planes %.1f; processor "
+          "time %.1f, %.1f\n", pairs, real, pairs_cpu, real_cpu);
+  printf ("  ratio whole ÷ floor: c2c pairs %.2f×, real planes %.2f×; "
+          "processor time %.2f×, %.2f×\n", median / pairs, median / real,
+          cpu[runs / 2] / pairs_cpu, cpu[runs / 2] / real_cpu);
   return 1;
 }
 

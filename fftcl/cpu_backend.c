@@ -133,7 +133,7 @@ static void destroy_fftw_plan (fftwf_plan p)
 /* Frees what filtering allocated, leaving the plan as if it never filtered. */
 static void release_filter (cpu_plan *plan)
 {
-  cpu_planes_fft_clear (&plan->lines);
+  plan->lines = (cpu_planes_fft) { 0 };
   size_t area = plan->width * plan->height;
   unmap_complex (plan->spectrum, area * cpu_spectrum_planes (plan));
   unmap_complex (plan->scratch, area * cpu_spectrum_planes (plan));
@@ -200,8 +200,7 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
                          "for a %zu×%zu spectrum", plan->width, plan->height);
     }
   if (!cpu_planes_fft_make (&plan->lines, plan->width, plan->height,
-                            cpu_spectrum_planes (plan),
-                            (size_t) plan->threads, plan->spectrum))
+                            plan->spectrum))
     {
       release_filter (plan);
       return fftcl_fail (err, FFTCL_ERROR_FFTW, "fftcl: FFTW could not plan "
@@ -380,15 +379,23 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   fftcl_status status = prepare_gain_rows (plan, gain, &rows, &fx, err);
   if (status != FFTCL_OK)
     return status;
-  const cpu_gain_job gain_job = { plan, &rows, filtered };
-  cpu_passes_filter_rows (plan, plan->mirrored ? cpu_mirror_gain_rows
-                                               : multiply_gain_rows,
-                          &gain_job);
+  mirror_complex *phi = plan->mirrored ? cpu_mirror_twiddles (plan->width)
+                                        : NULL;
+  const cpu_gain_job gain_job = { plan, &rows, filtered, phi };
+  if (phi || !plan->mirrored)
+    cpu_passes_filter_rows (plan, plan->mirrored ? cpu_mirror_gain_rows
+                                                 : multiply_gain_rows,
+                            &gain_job);
   cpu_gain_rows_clear (&rows);
   free (fx);
   double t1 = fftcl_now_ms ();
-  if (!cpu_passes_columns_back (plan, filtered, window, out, layout))
-    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  if ((plan->mirrored && !phi)
+      || !cpu_passes_columns_back (plan, filtered, window, out, layout))
+    {
+      free (phi);
+      return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+    }
+  free (phi);
   double t2 = fftcl_now_ms ();
   const window_job job = { plan, filtered, window, out, layout };
   if (window->step > 1)

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "cpu_passes.h"
 
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -32,49 +31,20 @@ typedef struct {
   const fftcl_strides *layout;
   const fftcl_window *window;
   const size_t *blocks;    /* the column blocks to transform back */
-  atomic_size_t next_buffer;
 } columns_job;
 
-static fftwf_complex *thread_buffer (columns_job *job)
-{
-  return job->plan->lines.gathered[atomic_fetch_add (&job->next_buffer, 1)];
-}
-
-/* Column block b of every plane: gathered as `planes` holds it, or,
- * from `planes`' rows into the buffer, written back. */
-static void gather_block (const columns_job *job, size_t b,
-                          fftwf_complex *buffer, int back)
-{
-  const cpu_plan *plan = job->plan;
-  size_t width = plan->width, height = plan->height, area = width * height;
-  size_t block = plan->lines.column_block;
-  for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
-    for (size_t r = 0; r < height; r++)
-      {
-        fftwf_complex *row = job->planes + k * area + r * width + b * block;
-        fftwf_complex *column = buffer + k * block * height + r;
-        for (size_t c = 0; c < block; c++)
-          for (int part = 0; part < 2; part++)
-            if (back)
-              row[c][part] = column[c * height][part];
-            else
-              column[c * height][part] = row[c][part];
-      }
-}
-
 /* Column block b of the caller's planes, packed and reordered into the
- * buffer: a row of every plane before the next row, so that interleaved
- * pixels are read from memory once. */
-static void pack_block (const columns_job *job, size_t b,
-                        fftwf_complex *buffer)
+ * spectrum: a row of every plane before the next row, so that
+ * interleaved pixels are read from memory once. */
+static void pack_block (const columns_job *job, size_t b)
 {
   const cpu_plan *plan = job->plan;
   const fftcl_strides *layout = job->layout;
-  size_t height = plan->height, block = plan->lines.column_block;
+  size_t width = plan->width, height = plan->height, area = width * height;
+  size_t block = plan->lines.column_block;
   size_t from[block];
   for (size_t c = 0; c < block; c++)
-    from[c] = source_of (plan, b * block + c, plan->width)
-              * layout->value_step;
+    from[c] = source_of (plan, b * block + c, width) * layout->value_step;
   for (size_t y = 0; y < height; y++)
     for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
       {
@@ -82,41 +52,45 @@ static void pack_block (const columns_job *job, size_t b,
                           + y * layout->row_step;
         const float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step
                                                   : NULL;
-        fftwf_complex *column = buffer + k * block * height
-                                + position_of (plan, y, height);
+        fftwf_complex *row = job->planes + k * area
+                             + position_of (plan, y, height) * width
+                             + b * block;
         for (size_t c = 0; c < block; c++)
           {
-            column[c * height][0] = re[from[c]];
-            column[c * height][1] = im ? im[from[c]] : 0.0f;
+            row[c][0] = re[from[c]];
+            row[c][1] = im ? im[from[c]] : 0.0f;
           }
       }
 }
 
-static void transform_block (const cpu_plan *plan, fftwf_complex *buffer,
-                             int inverse)
+/* Column block b of every plane of job->planes transformed in place. */
+static void transform_block (const columns_job *job, size_t b, int inverse)
 {
-  size_t values = plan->lines.column_block * plan->height;
+  const cpu_plan *plan = job->plan;
+  size_t area = plan->width * plan->height;
   for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
-    fftwf_execute_dft (plan->lines.columns[inverse], buffer + k * values,
-                       buffer + k * values);
+    {
+      fftwf_complex *corner = job->planes + k * area
+                              + b * plan->lines.column_block;
+      fftwf_execute_dft (plan->lines.columns[inverse], corner, corner);
+    }
 }
 
 static void load_columns (const void *job_pointer, size_t first, size_t end)
 {
-  columns_job *job = (columns_job *) job_pointer;
-  fftwf_complex *buffer = thread_buffer (job);
+  const columns_job *job = job_pointer;
   for (size_t b = first; b < end; b++)
     {
-      pack_block (job, b, buffer);
-      transform_block (job->plan, buffer, 0);
-      gather_block (job, b, buffer, 1);
+      pack_block (job, b);
+      transform_block (job, b, 0);
     }
 }
 
 void cpu_passes_load (cpu_plan *plan, const float *data,
                       const fftcl_strides *layout)
 {
-  columns_job job = { .plan = plan, .planes = plan->spectrum, .in = data,
+  const columns_job job = { .plan = plan, .planes = plan->spectrum,
+                            .in = data,
                       .layout = layout };
   cpu_in_parallel (plan, plan->width / plan->lines.column_block,
                    load_columns, &job);
@@ -180,20 +154,20 @@ void cpu_passes_filter_rows (cpu_plan *plan, row_work mask,
   plan->rows_pending = 0;
 }
 
-/* The transformed block b in the buffer, written where the window has
- * it at step 1, scaled. */
-static void write_block (const columns_job *job, size_t b,
-                         const fftwf_complex *buffer)
+/* The transformed block b, written where the window has it at step 1,
+ * scaled. */
+static void write_block (const columns_job *job, size_t b)
 {
   const cpu_plan *plan = job->plan;
   const fftcl_window *w = job->window;
   const fftcl_strides *layout = job->layout;
-  size_t height = plan->height, block = plan->lines.column_block;
-  float norm = 1.0f / ((float) plan->width * (float) height);
+  size_t width = plan->width, height = plan->height, area = width * height;
+  size_t block = plan->lines.column_block;
+  float norm = 1.0f / ((float) width * (float) height);
   size_t at[block];
   for (size_t c = 0; c < block; c++)
     {
-      size_t x = source_of (plan, b * block + c, plan->width);
+      size_t x = source_of (plan, b * block + c, width);
       at[c] = x >= w->x && x < w->x + w->width
                 ? (x - w->x) * layout->value_step : SIZE_MAX;
     }
@@ -207,13 +181,14 @@ static void write_block (const columns_job *job, size_t b,
           float *re = job->out + 2 * k * layout->plane_step
                       + (y - w->y) * layout->row_step;
           float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step : NULL;
-          const fftwf_complex *column = buffer + k * block * height + r;
+          const fftwf_complex *row = job->planes + k * area + r * width
+                                     + b * block;
           for (size_t c = 0; c < block; c++)
             if (at[c] != SIZE_MAX)
               {
-                re[at[c]] = column[c * height][0] * norm;
+                re[at[c]] = row[c][0] * norm;
                 if (im)
-                  im[at[c]] = column[c * height][1] * norm;
+                  im[at[c]] = row[c][1] * norm;
               }
         }
     }
@@ -221,16 +196,12 @@ static void write_block (const columns_job *job, size_t b,
 
 static void columns_back (const void *job_pointer, size_t first, size_t end)
 {
-  columns_job *job = (columns_job *) job_pointer;
-  fftwf_complex *buffer = thread_buffer (job);
+  const columns_job *job = job_pointer;
   for (size_t i = first; i < end; i++)
     {
-      gather_block (job, job->blocks[i], buffer, 0);
-      transform_block (job->plan, buffer, 1);
+      transform_block (job, job->blocks[i], 1);
       if (job->window->step == 1)
-        write_block (job, job->blocks[i], buffer);
-      else
-        gather_block (job, job->blocks[i], buffer, 1);
+        write_block (job, job->blocks[i]);
     }
 }
 
@@ -265,7 +236,7 @@ int cpu_passes_columns_back (const cpu_plan *plan, fftwf_complex *filtered,
       free (blocks);
       return 0;
     }
-  columns_job job = { .plan = plan, .planes = filtered, .out = out,
+  const columns_job job = { .plan = plan, .planes = filtered, .out = out,
                       .layout = layout, .window = window, .blocks = blocks };
   cpu_in_parallel (plan, count, columns_back, &job);
   free (blocks);

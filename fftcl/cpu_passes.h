@@ -2,14 +2,15 @@
 /* The FFTW backend's passes over its spectrum planes, each running on all
  * of the plan's threads, with every step that touches all values fused
  * into a transform's pass (issue 33):
- *   - columns forward: the real planes packed two to a complex plane and
- *     reordered (cpu_plane_index) straight into a thread's column buffer,
- *     transformed there, and stored in the spectrum;
+ *   - columns forward: a block of columns of the real planes packed two
+ *     to a complex plane and reordered (cpu_plane_index) into the
+ *     spectrum, and transformed there while they are in the cache;
  *   - rows: forward where still pending, the gain, and back, one pair of
  *     rows y and −y at a time, so that the gain pass (which needs both)
  *     finds them transformed and the inverse finds them filtered;
- *   - columns back: only those the window needs, gathered, transformed
- *     and, at step 1, written to the caller's layout, scaled, at once. */
+ *   - columns back: only those the window needs, transformed and, at
+ *     step 1, written to the caller's layout, scaled, while they are in
+ *     the cache. */
 #ifndef FFTCL_CPU_PASSES_H
 #define FFTCL_CPU_PASSES_H
 

@@ -79,6 +79,7 @@ typedef struct {
   const cpu_plan *plan;
   const cpu_gain_rows *rows;
   fftwf_complex *filtered;
+  const mirror_complex *phi; /* a mirrored plan's twiddles along x */
 } cpu_gain_job;
 
 /* fftcl_filter_spectrum's call, for the rows of its view in threads. */

@@ -25,7 +25,7 @@ static size_t block_for (size_t n, size_t most)
 /* The 1-D plans made, kept for the process: while FFTW measures in the
  * background its planner is locked, and a plan found here needs none. */
 typedef struct contiguous_plan {
-  size_t n, howmany;
+  size_t n, howmany, stride;
   int sign, alignment;
   unsigned flags;
   fftwf_plan plan;
@@ -36,22 +36,23 @@ static contiguous_plan *made_plans;
 static pthread_mutex_t made_plans_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* `flags` hold the rigour: FFTW_ESTIMATE, or cpu_wisdom_line's lookup. */
-static fftwf_plan plan_contiguous (size_t n, size_t howmany,
-                                   fftwf_complex *array, int sign,
-                                   unsigned flags)
+static fftwf_plan plan_lines (size_t n, size_t howmany, size_t stride,
+                              fftwf_complex *array, int sign,
+                              unsigned flags)
 {
   int alignment = fftwf_alignment_of ((float *) array);
   pthread_mutex_lock (&made_plans_lock);
   contiguous_plan *made = made_plans;
   while (made && (made->n != n || made->howmany != howmany
-                  || made->sign != sign || made->alignment != alignment
+                  || made->stride != stride || made->sign != sign || made->alignment != alignment
                   || made->flags != flags))
     made = made->next;
   if (!made && (made = malloc (sizeof *made)))
     {
       *made = (contiguous_plan) {
-        n, howmany, sign, alignment, flags,
-        cpu_wisdom_line (n, howmany, array, sign, flags), made_plans };
+        n, howmany, stride, sign, alignment, flags,
+        cpu_wisdom_line (n, howmany, stride, array, sign, flags),
+        made_plans };
       if (made->plan)
         made_plans = made;
       else
@@ -65,17 +66,17 @@ static fftwf_plan plan_contiguous (size_t n, size_t howmany,
 }
 
 /* The four plans with `rigour`; 0 when one is missing. */
-static int plan_lines (cpu_planes_fft *fft, fftwf_complex *row,
-                       unsigned rigour)
+static int plan_all (cpu_planes_fft *fft, fftwf_complex *array,
+                     unsigned rigour)
 {
   unsigned aligned = cpu_wisdom_row_flags (fft->width);
   for (int d = 0; d < 2; d++)
     {
       int sign = d ? FFTW_BACKWARD : FFTW_FORWARD;
-      fft->rows[d] = plan_contiguous (fft->width, 1, row, sign,
-                                      rigour | aligned);
-      fft->columns[d] = plan_contiguous (fft->height, fft->column_block,
-                                         fft->gathered[0], sign, rigour);
+      fft->rows[d] = plan_lines (fft->width, 1, 1, array, sign,
+                                 rigour | aligned);
+      fft->columns[d] = plan_lines (fft->height, fft->column_block,
+                                    fft->width, array, sign, rigour);
       if (!fft->rows[d] || !fft->columns[d])
         return 0;
     }
@@ -83,35 +84,16 @@ static int plan_lines (cpu_planes_fft *fft, fftwf_complex *row,
 }
 
 int cpu_planes_fft_make (cpu_planes_fft *fft, size_t width, size_t height,
-                         size_t planes, size_t threads,
                          const fftwf_complex *array)
 {
   memset (fft, 0, sizeof *fft);
   fft->width = width;
   fft->height = height;
-  fft->planes = planes;
-  fft->threads = threads;
   fft->column_block = block_for (width, COLUMN_BLOCK);
-  fft->gathered = calloc (threads, sizeof *fft->gathered);
-  int made = fft->gathered != NULL;
-  for (size_t t = 0; made && t < threads; t++)
-    made = (fft->gathered[t] = fftwf_alloc_complex (
-              planes * fft->column_block * height)) != NULL;
   /* Planning only reads the array's address: the plans run through
    * FFTW's new-array interface. */
-  fftwf_complex *row = (fftwf_complex *) array;
+  fftwf_complex *planned = (fftwf_complex *) array;
   unsigned lookup = cpu_wisdom_lookup (width, height);
-  fft->measured = made && lookup && plan_lines (fft, row, lookup);
-  if (made && (fft->measured || plan_lines (fft, row, FFTW_ESTIMATE)))
-    return 1;
-  cpu_planes_fft_clear (fft);
-  return 0;
-}
-
-void cpu_planes_fft_clear (cpu_planes_fft *fft)
-{
-  for (size_t t = 0; fft->gathered && t < fft->threads; t++)
-    fftwf_free (fft->gathered[t]);
-  free (fft->gathered);
-  memset (fft, 0, sizeof *fft);
+  fft->measured = lookup && plan_all (fft, planned, lookup);
+  return fft->measured || plan_all (fft, planned, FFTW_ESTIMATE);
 }

@@ -62,13 +62,15 @@ fftwf_plan cpu_plan_planes (size_t width, size_t height, size_t planes,
                               array, NULL, 1, dist, sign, flags);
 }
 
-fftwf_plan cpu_wisdom_line (size_t n, size_t howmany, fftwf_complex *array,
-                            int sign, unsigned flags)
+fftwf_plan cpu_wisdom_line (size_t n, size_t howmany, size_t stride,
+                            fftwf_complex *array, int sign, unsigned flags)
 {
-  int length = (int) n;
+  int length = (int) n, step = (int) stride;
+  int distance = stride == 1 ? length : 1;
   fftwf_plan_with_nthreads (1);
-  return fftwf_plan_many_dft (1, &length, (int) howmany, array, NULL, 1,
-                              length, array, NULL, 1, length, sign, flags);
+  return fftwf_plan_many_dft (1, &length, (int) howmany, array, NULL, step,
+                              distance, array, NULL, step, distance, sign,
+                              flags);
 }
 
 typedef struct {
@@ -93,9 +95,7 @@ static void *measure (void *size_pointer)
   struct timespec wait = { MEASURE_AFTER_S, 0 };
   while (nanosleep (&wait, &wait) != 0)
     ;
-  size_t column = size->column_block * size->height;
-  size_t bytes = (column > size->width ? column : size->width)
-                 * sizeof (fftwf_complex);
+  size_t bytes = size->width * size->height * sizeof (fftwf_complex);
   void *memory = mmap (NULL, bytes, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   int made = memory != MAP_FAILED;
@@ -103,10 +103,10 @@ static void *measure (void *size_pointer)
     {
       int sign = line % 2 ? FFTW_BACKWARD : FFTW_FORWARD;
       fftwf_plan plan = line < 2
-        ? cpu_wisdom_line (size->width, 1, memory, sign,
+        ? cpu_wisdom_line (size->width, 1, 1, memory, sign,
                            FFTW_MEASURE | cpu_wisdom_row_flags (size->width))
-        : cpu_wisdom_line (size->height, size->column_block, memory, sign,
-                           FFTW_MEASURE);
+        : cpu_wisdom_line (size->height, size->column_block, size->width,
+                           memory, sign, FFTW_MEASURE);
       made = plan != NULL;
       if (plan)
         fftwf_destroy_plan (plan);

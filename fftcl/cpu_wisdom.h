@@ -18,11 +18,13 @@ fftwf_plan cpu_plan_planes (size_t width, size_t height, size_t planes,
                             int threads, fftwf_complex *array, int sign,
                             unsigned flags);
 
-/* The 1-D plan of `howmany` transforms of n contiguous values, one after
- * another, in place, in direction `sign`, single-threaded, made with
- * `flags`; NULL when FFTW cannot plan it. */
-fftwf_plan cpu_wisdom_line (size_t n, size_t howmany, fftwf_complex *array,
-                            int sign, unsigned flags);
+/* The 1-D plan of `howmany` transforms of n values, in place, in
+ * direction `sign`, single-threaded, made with `flags`: with a stride of
+ * 1 lines of contiguous values one after another, else lines side by
+ * side, value i of line j at i · stride + j (columns of rows `stride`
+ * long). NULL when FFTW cannot plan it. */
+fftwf_plan cpu_wisdom_line (size_t n, size_t howmany, size_t stride,
+                            fftwf_complex *array, int sign, unsigned flags);
 
 /* The flags a row plan of width values needs for rows one after another
  * from an aligned start: FFTW's new-array execution needs each row to
@@ -36,7 +38,8 @@ unsigned cpu_wisdom_row_flags (size_t width);
 unsigned cpu_wisdom_lookup (size_t width, size_t height);
 
 /* Measures the 1-D plans of width × height planes' transforms
- * (cpu_planes_fft.h: a row, and `column_block` columns; both directions)
+ * (cpu_planes_fft.h: a row, and `column_block` columns in place; both
+ * directions)
  * in a thread of their own (one size at a time, on memory of its own,
  * starting a few seconds later) and saves them to the wisdom file of
  * `cache_folder` for later plans and processes. A size asked for while
