@@ -3,7 +3,7 @@
  * usable OpenCL device and as the fallback when one fails. */
 #include "backend.h"
 #include "cpu_mirror.h"
-#include "cpu_passes.h"
+#include "cpu_planes_fft.h"
 #include "cpu_wisdom.h"
 #include "cpu_plan.h"
 #include "layout.h"
@@ -133,7 +133,8 @@ static void destroy_fftw_plan (fftwf_plan p)
 /* Frees what filtering allocated, leaving the plan as if it never filtered. */
 static void release_filter (cpu_plan *plan)
 {
-  plan->lines = (cpu_planes_fft) { 0 };
+  cpu_planes_fft_clear (&plan->spectrum_forward);
+  cpu_planes_fft_clear (&plan->scratch_inverse);
   size_t area = plan->width * plan->height;
   unmap_complex (plan->spectrum, area * cpu_spectrum_planes (plan));
   unmap_complex (plan->scratch, area * cpu_spectrum_planes (plan));
@@ -146,8 +147,9 @@ static void release_filter (cpu_plan *plan)
 static void cpu_plan_destroy (void *state)
 {
   cpu_plan *plan = state;
-  if (plan->measures && plan->spectrum && !plan->lines.measured)
-    cpu_wisdom_measure (plan->width, plan->height, plan->lines.column_block,
+  if (plan->measures && plan->spectrum && !plan->spectrum_forward.whole)
+    cpu_wisdom_measure (plan->width, plan->height,
+                        cpu_spectrum_planes (plan), plan->threads,
                         plan->cache_folder);
   destroy_fftw_plan (plan->forward);
   destroy_fftw_plan (plan->inverse);
@@ -185,8 +187,9 @@ static fftcl_status cpu_transform (void *state, fftcl_direction direction,
   return FFTCL_OK;
 }
 
-/* The spectrum planes and the transforms' 1-D plans, for rows aligned
- * as the spectrum's (the scratch planes' are too: both mapped). */
+/* The spectrum planes and both transforms. The inverse is planned on the
+ * spectrum and runs through FFTW's new-array interface on whichever
+ * array holds the filtered spectrum (the same alignment: both mapped). */
 static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
 {
   if (plan->spectrum)
@@ -199,14 +202,61 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
       return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: no host memory "
                          "for a %zu×%zu spectrum", plan->width, plan->height);
     }
-  if (!cpu_planes_fft_make (&plan->lines, plan->width, plan->height,
-                            plan->spectrum))
+  size_t planes = cpu_spectrum_planes (plan), threads = (size_t) plan->threads;
+  if (!cpu_planes_fft_make (&plan->spectrum_forward, plan->width,
+                            plan->height, planes, threads, plan->spectrum,
+                            FFTW_FORWARD)
+      || !cpu_planes_fft_make (&plan->scratch_inverse, plan->width,
+                               plan->height, planes, threads, plan->spectrum,
+                               FFTW_BACKWARD))
     {
       release_filter (plan);
       return fftcl_fail (err, FFTCL_ERROR_FFTW, "fftcl: FFTW could not plan "
                          "a %zu×%zu transform", plan->width, plan->height);
     }
   return FFTCL_OK;
+}
+
+/* Real planes 2k and 2k+1 become the real and imaginary parts of complex
+ * plane k: the gain is real and even, so their filtered results stay
+ * apart in the real and imaginary parts of the inverse. */
+typedef struct {
+  const cpu_plan *plan;
+  const float *data;
+  const fftcl_strides *layout;
+} pack_job;
+
+/* Rows [first, end) of every pair of real planes, each value where
+ * cpu_plane_index puts it: a row of every plane before the next row, so
+ * that interleaved pixels are read from memory once. */
+static void pack_rows (const void *job_pointer, size_t first, size_t end)
+{
+  const pack_job *job = job_pointer;
+  const cpu_plan *plan = job->plan;
+  const fftcl_strides *layout = job->layout;
+  size_t width = plan->width, area = width * plan->height;
+  for (size_t y = first; y < end; y++)
+    for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
+      {
+        const float *re = job->data + 2 * k * layout->plane_step;
+        const float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step
+                                                  : NULL;
+        fftwf_complex *out = plan->spectrum + k * area;
+        for (size_t x = 0; x < width; x++)
+          {
+            size_t at = cpu_plane_index (plan, x, y);
+            size_t from = y * layout->row_step + x * layout->value_step;
+            out[at][0] = re[from];
+            out[at][1] = im ? im[from] : 0.0f;
+          }
+      }
+}
+
+static void pack_pairs (const cpu_plan *plan, const float *data,
+                        const fftcl_strides *layout)
+{
+  const pack_job job = { plan, data, layout };
+  cpu_in_parallel (plan, plan->height, pack_rows, &job);
 }
 
 /* The scratch planes, where a kept spectrum is filtered; a filter that
@@ -231,8 +281,9 @@ static fftcl_status cpu_filter_load (void *state, const float *data,
   fftcl_status status = prepare_filter (plan, err);
   if (status != FFTCL_OK)
     return status;
+  pack_pairs (plan, data, layout);
   double packed = fftcl_now_ms ();
-  cpu_passes_load (plan, data, layout);
+  cpu_planes_fft_run (&plan->spectrum_forward, plan->spectrum);
   if (timings)
     {
       timings->upload_ms = packed - start;
@@ -379,27 +430,17 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   fftcl_status status = prepare_gain_rows (plan, gain, &rows, &fx, err);
   if (status != FFTCL_OK)
     return status;
-  mirror_complex *phi = plan->mirrored ? cpu_mirror_twiddles (plan->width)
-                                        : NULL;
-  const cpu_gain_job gain_job = { plan, &rows, filtered, phi };
-  if (phi || !plan->mirrored)
-    cpu_passes_filter_rows (plan, plan->mirrored ? cpu_mirror_gain_rows
-                                                 : multiply_gain_rows,
-                            &gain_job);
+  const cpu_gain_job gain_job = { plan, &rows, filtered };
+  cpu_in_parallel (plan, plan->height / 2 + 1,
+                   plan->mirrored ? cpu_mirror_gain_rows : multiply_gain_rows,
+                   &gain_job);
   cpu_gain_rows_clear (&rows);
   free (fx);
   double t1 = fftcl_now_ms ();
-  if ((plan->mirrored && !phi)
-      || !cpu_passes_columns_back (plan, filtered, window, out, layout))
-    {
-      free (phi);
-      return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
-    }
-  free (phi);
+  cpu_planes_fft_run (&plan->scratch_inverse, filtered);
   double t2 = fftcl_now_ms ();
   const window_job job = { plan, filtered, window, out, layout };
-  if (window->step > 1)
-    cpu_in_parallel (plan, window->height, write_window_rows, &job);
+  cpu_in_parallel (plan, window->height, write_window_rows, &job);
   if (timings)
     {
       timings->mask_ms = t1 - t0;
@@ -495,7 +536,6 @@ static fftcl_status cpu_filter_spectrum (void *state, size_t out_width,
 {
   cpu_plan *plan = state;
   const cpu_view_job job = { plan, out_width, out_height, out };
-  cpu_passes_finish_forward (plan);
   if (!plan->mirrored)
     {
       cpu_in_parallel (plan, out_height, write_spectrum_rows, &job);

@@ -2,7 +2,6 @@
 #include "cpu_mirror.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 /* e^(−iπ·k / (2n)), in double before it is rounded. */
 static mirror_complex half_turn_twiddle (size_t k, size_t n)
@@ -10,14 +9,6 @@ static mirror_complex half_turn_twiddle (size_t k, size_t n)
   double angle = M_PI * (double) k / (2.0 * (double) n);
   mirror_complex t = { (float) cos (angle), (float) -sin (angle) };
   return t;
-}
-
-mirror_complex *cpu_mirror_twiddles (size_t width)
-{
-  mirror_complex *phi = malloc ((width / 2 + 1) * sizeof *phi);
-  for (size_t kx = 0; phi && kx <= width / 2; kx++)
-    phi[kx] = half_turn_twiddle (kx, width);
-  return phi;
 }
 
 /* The positions of a group's members (kernels/mirror.h's order) in a
@@ -56,7 +47,9 @@ void cpu_mirror_gain_rows (const void *job_pointer, size_t first, size_t end)
   const cpu_plan *plan = job->plan;
   size_t width = plan->width, height = plan->height, area = width * height;
   float near[width + 1], far[width + 1];
-  const mirror_complex *phi = job->phi;
+  mirror_complex phi[width / 2 + 1];
+  for (size_t kx = 0; kx <= width / 2; kx++)
+    phi[kx] = half_turn_twiddle (kx, width);
   for (size_t ky = first; ky < end; ky++)
     {
       mirror_complex theta = half_turn_twiddle (ky, height);

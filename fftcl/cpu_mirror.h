@@ -10,12 +10,8 @@
 /* Rows [first, end) of a mirrored plan's gain pass, `job` a cpu_gain_job:
  * the spectrum's DCT coefficients times the gain (each group is read
  * whole before it is written); the job's rows are over fx = i / (2·width),
- * i = 0 … width, and its phi are cpu_mirror_twiddles'. */
+ * i = 0 … width. */
 void cpu_mirror_gain_rows (const void *job, size_t first, size_t end);
-
-/* e^(−iπ·kx / (2·width)) for kx = 0 … width/2, for a cpu_gain_job's
- * phi; NULL when memory runs out. The caller frees it. */
-mirror_complex *cpu_mirror_twiddles (size_t width);
 
 /* fftcl_filter_spectrum of a mirrored plan: a view of the doubled grid.
  * Uses plan->scratch, which must exist. */

@@ -22,9 +22,7 @@ typedef struct {
   int mirrored;                         /* see FFTCL_MIRRORED */
   fftwf_plan forward, inverse;          /* fftcl_transform, planned lazily */
   fftwf_complex *spectrum, *scratch;    /* filtering, allocated lazily */
-  cpu_planes_fft lines;                 /* the filter's 1-D transforms */
-  int rows_pending;                     /* the spectrum's rows are yet to
-                                           be transformed forward */
+  cpu_planes_fft spectrum_forward, scratch_inverse;
 } cpu_plan;
 
 /* Complex planes of the spectrum: two real planes packed in each. */
@@ -79,7 +77,6 @@ typedef struct {
   const cpu_plan *plan;
   const cpu_gain_rows *rows;
   fftwf_complex *filtered;
-  const mirror_complex *phi; /* a mirrored plan's twiddles along x */
 } cpu_gain_job;
 
 /* fftcl_filter_spectrum's call, for the rows of its view in threads. */

@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The FFTW backend's 2-D transform of its spectrum planes (complex planes
- * side by side, unnormalised) as 1-D transforms in place: of one row, and
- * of `column_block` columns side by side. cpu_passes.c runs them, with
- * the packing, the gain and the unpacking fused into their passes. */
+/* The FFTW backend's 2-D transform of its spectrum planes: complex
+ * planes side by side, each transformed in place, unnormalised. */
 #ifndef FFTCL_CPU_PLANES_FFT_H
 #define FFTCL_CPU_PLANES_FFT_H
 
@@ -10,21 +8,29 @@
 #include <stddef.h>
 
 typedef struct {
-  size_t width, height;
-  fftwf_plan rows[2];        /* one row in place: forward, inverse */
-  fftwf_plan columns[2];     /* `column_block` columns in place, where they
-                                lie in the plane: forward, inverse; all
-                                four kept for the process, shared by plans */
-  size_t column_block;
-  int measured;              /* all four are FFTW's measured plans, from
-                                wisdom (cpu_wisdom.h), not estimated */
+  size_t width, height, planes, threads;
+  fftwf_plan whole;          /* measured, from wisdom; or NULL and: */
+  fftwf_plan rows;           /* `row_block` rows of the planes at a time */
+  fftwf_plan columns;        /* `column_block` columns, gathered; both
+                                kept for the process, shared by plans */
+  size_t row_block, column_block;
+  fftwf_complex **gathered;  /* one column buffer per thread */
 } cpu_planes_fft;
 
-/* Plans the transforms of width × height planes laid out as `array`'s
- * (unchanged) and aligned like it: FFTW's measured 1-D plans where its
- * wisdom has them, else estimated ones, at once. 0 when FFTW cannot
- * plan. The plans belong to the process: nothing is to be freed. */
+/* Plans the transform of `planes` width × height planes in the direction
+ * `sign` (FFTW_FORWARD or FFTW_BACKWARD), for arrays aligned like
+ * `array`, which it leaves unchanged: FFTW's measured plan where its
+ * wisdom has one (cpu_wisdom_plan), else the rows-and-columns form at
+ * once. 0 when FFTW cannot plan or memory
+ * runs out, with nothing left to clear. */
 int cpu_planes_fft_make (cpu_planes_fft *fft, size_t width, size_t height,
-                         const fftwf_complex *array);
+                         size_t planes, size_t threads, fftwf_complex *array,
+                         int sign);
+
+/* Transforms `array` in place, in the plan's threads. */
+void cpu_planes_fft_run (const cpu_planes_fft *fft, fftwf_complex *array);
+
+/* Frees what cpu_planes_fft_make made; a zeroed one is left as it is. */
+void cpu_planes_fft_clear (cpu_planes_fft *fft);
 
 #endif

@@ -62,19 +62,9 @@ fftwf_plan cpu_plan_planes (size_t width, size_t height, size_t planes,
                               array, NULL, 1, dist, sign, flags);
 }
 
-fftwf_plan cpu_wisdom_line (size_t n, size_t howmany, size_t stride,
-                            fftwf_complex *array, int sign, unsigned flags)
-{
-  int length = (int) n, step = (int) stride;
-  int distance = stride == 1 ? length : 1;
-  fftwf_plan_with_nthreads (1);
-  return fftwf_plan_many_dft (1, &length, (int) howmany, array, NULL, step,
-                              distance, array, NULL, step, distance, sign,
-                              flags);
-}
-
 typedef struct {
-  size_t width, height, column_block;
+  size_t width, height, planes;
+  int threads;
   char *cache_folder; /* its own copy, or NULL */
 } measured_size;
 
@@ -86,27 +76,27 @@ static int measuring;
  * then, instead of sharing its cores with a measurement it cannot keep. */
 enum { MEASURE_AFTER_S = 5 };
 
-/* The row plan and the column plan, both directions, measured on a
- * mapping of its own, page-aligned as the backend's spectrum is (and
- * more than FFTW's buffers are). */
+/* Both directions measured on a mapping of its own, page-aligned as the
+ * backend's spectrum is. Its priority stays the process's: FFTW's worker
+ * threads, made by the first thread that needs them, serve every later
+ * transform. */
 static void *measure (void *size_pointer)
 {
   measured_size *size = size_pointer;
   struct timespec wait = { MEASURE_AFTER_S, 0 };
   while (nanosleep (&wait, &wait) != 0)
     ;
-  size_t bytes = size->width * size->height * sizeof (fftwf_complex);
+  size_t bytes = size->width * size->height * size->planes
+                 * sizeof (fftwf_complex);
   void *memory = mmap (NULL, bytes, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   int made = memory != MAP_FAILED;
-  for (int line = 0; line < 4 && made; line++)
+  for (int d = 0; d < 2 && made; d++)
     {
-      int sign = line % 2 ? FFTW_BACKWARD : FFTW_FORWARD;
-      fftwf_plan plan = line < 2
-        ? cpu_wisdom_line (size->width, 1, 1, memory, sign,
-                           FFTW_MEASURE | cpu_wisdom_row_flags (size->width))
-        : cpu_wisdom_line (size->height, size->column_block, size->width,
-                           memory, sign, FFTW_MEASURE);
+      fftwf_plan plan = cpu_plan_planes (size->width, size->height,
+                                         size->planes, size->threads, memory,
+                                         d ? FFTW_BACKWARD : FFTW_FORWARD,
+                                         FFTW_MEASURE);
       made = plan != NULL;
       if (plan)
         fftwf_destroy_plan (plan);
@@ -163,24 +153,21 @@ static int busy_measuring (void)
   return busy;
 }
 
-unsigned cpu_wisdom_row_flags (size_t width)
-{
-  return width * sizeof (fftwf_complex) % 64 == 0 ? 0 : FFTW_UNALIGNED;
-}
-
-unsigned cpu_wisdom_lookup (size_t width, size_t height)
+fftwf_plan cpu_wisdom_plan (size_t width, size_t height, size_t planes,
+                            int threads, fftwf_complex *array, int sign)
 {
   if (width * height > MEASURED_AREA_MAX || busy_measuring ())
-    return 0;
-  return FFTW_MEASURE | FFTW_WISDOM_ONLY;
+    return NULL;
+  return cpu_plan_planes (width, height, planes, threads, array, sign,
+                          FFTW_MEASURE | FFTW_WISDOM_ONLY);
 }
 
-void cpu_wisdom_measure (size_t width, size_t height, size_t column_block,
-                         const char *cache_folder)
+void cpu_wisdom_measure (size_t width, size_t height, size_t planes,
+                         int threads, const char *cache_folder)
 {
   if (width * height > MEASURED_AREA_MAX)
     return;
-  const measured_size size = { width, height, column_block,
+  const measured_size size = { width, height, planes, threads,
                                (char *) cache_folder };
   pthread_mutex_lock (&measuring_lock);
   if (!measuring)

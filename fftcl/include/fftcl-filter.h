@@ -98,9 +98,10 @@ typedef struct {
  * width × height (8 · width · height bytes each: two real planes packed
  * in one), made by the first load and kept until the plan is destroyed;
  * an apply without FFTCL_CONSUME (or a spectrum view of a mirrored plan)
- * adds as much again for the filtered copy; and each of the plan's
- * threads keeps ⌈batch / 2⌉ · 8 · height complex values for the columns
- * it transforms. A 4096² RGB plan: 256 MiB, 512 MiB with applies. */
+ * adds as much again for the filtered copy; until FFTW's wisdom holds
+ * measured plans of the size, each of the plan's threads also keeps 8
+ * columns (8 · height complex values) twice. A 4096² RGB plan: 256 MiB,
+ * 512 MiB with applies that do not consume. */
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
                                 fftcl_error *err);
 
@@ -114,10 +115,8 @@ typedef enum {
 /* Multiplies the kept spectrum by `gain`, transforms it back and writes
  * `window` of each filtered plane to `out` (NULL: the whole planes at step
  * 1). A preview redoes only this on every change; a final run asks for
- * the image without its padding. On OpenCL the inverse transforms cost
- * the same for every window, only the transfer to the host shrinks; on
- * the CPU the last pass of the inverse runs only over the columns the
- * window covers. A step of 0,
+ * the image without its padding. The inverse transforms cost the same
+ * for every window; only the transfer to the host shrinks. A step of 0,
  * an empty window, one whose blocks reach past the planes, or a call
  * without a kept spectrum is FFTCL_ERROR_ARGUMENT. `flags` are
  * fftcl_apply_flags, or-ed. */
@@ -154,13 +153,9 @@ fftcl_status fftcl_filter_spectrum (fftcl_plan *plan, size_t out_width,
 
 /* Wall-clock milliseconds of each step of a filter call. Where the mask
  * is fused into the inverse transform (OpenCL), mask_ms is 0 and
- * inverse_ms holds both. The CPU fuses every pass over the values into
- * a transform's: upload_ms is the first load's making of the spectrum
- * arrays, forward_ms the planes packed into them with the transform of
- * the columns, mask_ms the rows pass (the rows transformed forward where
- * no apply did yet, the gain, the rows transformed back), inverse_ms the
- * window's columns transformed back and, at step 1, written out;
- * download_ms the window of a step > 1. */
+ * inverse_ms holds both. On the CPU, upload_ms is the packing of the
+ * planes into the spectrum arrays, and the first load's making of those
+ * arrays. */
 typedef struct {
   double upload_ms, forward_ms, mask_ms, inverse_ms, download_ms;
 } fftcl_timings;
