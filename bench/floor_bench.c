@@ -16,11 +16,11 @@
  * are 4096×4096 (mirror padding makes it a mirrored plan of its own size)
  * and 4000×3000, 12 MP (padded to 4096²). Times are medians, with the
  * smallest and largest of the whole filter's runs, and the processor
- * time of all threads, which a loaded machine moves less. fftcl keeps its files
- * in a new folder under /tmp: after the untimed filter the benchmark
- * waits (up to 2 minutes) for FFTW's plans of the size to be measured
- * in the background and saved there, so that the timed filters use them,
- * as a user's later runs do. */
+ * time of all threads, which a loaded machine moves less than the wall
+ * clock. fftcl keeps its files in a new folder under /tmp: after the
+ * untimed filter the benchmark waits (up to 2 minutes) for FFTW's plans
+ * of the size to be measured in the background and saved there, so that
+ * the timed filters use them, as a user's later runs do. */
 #include <fftw3.h>
 #include <math.h>
 #include <stdint.h>
@@ -263,8 +263,8 @@ bench_size (const char    *cache,
       context = NULL;
     }
   int timed = pixels && out && context &&
-              time_filters (context, seen ? NULL : wisdom, &source, &gain, out, runs, whole,
-                            cpu, steps);
+              time_filters (context, seen ? NULL : wisdom, &source, &gain,
+                            out, runs, whole, cpu, steps);
   free (pixels);
   free (out);
   fftcl_context_destroy (context);
