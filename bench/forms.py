@@ -42,6 +42,13 @@ FORMS = [
          ["{build}/bench/pattern-bench", "7"],
          ["{build}/bench/pattern-bench", "1"],
          r"median ms: spectrum [0-9.]+, search", {"FFTCL_DEVICE": "cpu"}, False),
+    Form("pattern-bench-halftone",
+         "finding a colour print's screens at 12 MP and giving each notch "
+         "its channels, beside the spectrum",
+         ["{build}/bench/pattern-bench", "7", "halftone"],
+         ["{build}/bench/pattern-bench", "1", "halftone"],
+         r"halftone print, .* median ms: spectrum [0-9.]+, search",
+         {"FFTCL_DEVICE": "cpu"}, False),
     Form("first-use-bench",
          "a new size's first filter beside a size seen before",
          ["{build}/bench/first-use-bench", "4096", "3"],

@@ -13,8 +13,9 @@ Methods: `all` notches every screen's lattice in every channel (what one
 gain does, as the plug-in today); `own` notches each channel at its own
 ink's screen only (C in red, M in green, Y in blue); `wiener` is a
 data-driven Wiener gain: the smoothed power against the median of its
-ring as the picture's spectrum. Notch radius 0.3 lattice spacings,
-`small-structures` one screen period, Gaussian edges, as the finder."""
+ring as the picture's spectrum. Notch radius 0.25 lattice spacings,
+`small-structures` 0.9 screen period, Gaussian edges, as the finder
+(--radius, --small and --shape try others)."""
 import argparse
 import os
 import sys
@@ -69,7 +70,7 @@ def wiener_plane(plane, smooth=9):
     return np.real(np.fft.ifft2(spectrum * gain))[:h, :w]
 
 
-def filtered(case, method):
+def filtered(case, method, radius=0.25, small=0.9, shape="gaussian"):
     period = 1 / pattern_cases.screen_frequency(case.notches)
     if method == "wiener":
         return stacked([wiener_plane(p) for p in planes(case.given)], case.given)
@@ -78,9 +79,10 @@ def filtered(case, method):
     for i, plane in enumerate(planes(case.given)):
         screens = [angles[i]] if method == "own" else angles
         notches = [v for a in screens
-                   for v in pattern_cases.lattice_notches(period, a, 0.3 / period)]
+                   for v in pattern_cases.lattice_notches(period, a, radius / period)]
         out.append(gimp_oracle.filter_image(
-            plane, gimp_oracle.Params(large=0, small=period, notches=notches)))
+            plane, gimp_oracle.Params(large=0, small=small * period, shape=shape,
+                                      notches=notches)))
     return stacked(out, case.given)
 
 
@@ -96,16 +98,23 @@ def main():
     parser.add_argument("--seeds", type=seeds, default=seeds("31-35"))
     parser.add_argument("--photos", default="build-quality/photos")
     parser.add_argument("--methods", default="all,own")
+    parser.add_argument("--radius", type=float, default=0.25,
+                        help="notch radius in lattice spacings (the finder's 0.25)")
+    parser.add_argument("--small", type=float, default=0.9,
+                        help="small-structures in screen periods (the finder's 0.9)")
+    parser.add_argument("--shape", default="gaussian")
+    parser.add_argument("--grey", action="store_true", help="grey prints only")
     parser.add_argument("--quick", action="store_true",
                         help="one print per seed: does it work (the test suite's form)")
     args = parser.parse_args()
     cases = [c for s in args.seeds for c in pattern_cases.make_cases(args.photos, s, args.quick)
-             if c.kind == "b"]
+             if c.kind == "b" and (c.clean.ndim == 2 or not args.grey)]
     blurs = [best_blur(c) for c in cases]
     for method in args.methods.split(","):
         margins = []
         for case, (blur_psnr, blur_ssim) in zip(cases, blurs):
-            p, q = score(case.clean, filtered(case, method))
+            p, q = score(case.clean, filtered(case, method, args.radius, args.small,
+                                              args.shape))
             margins.append((p - blur_psnr, q - blur_ssim))
             print(f"{method:6} {case.photo:12} seed {case.seed}: "
                   f"{margins[-1][0]:+.2f} dB {margins[-1][1]:+.3f} SSIM")

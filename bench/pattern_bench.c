@@ -10,11 +10,18 @@
  * planes, as the filter's gathering calls it), with the passes over rows
  * split over every processor.
  *
- * Usage: pattern-bench [RUNS]   (5 if not given)
+ * With `halftone`, the image is a colour print of the same photo
+ * instead: a screen per ink (cyan, magenta and yellow at 15°, 75° and
+ * 45°, period 6 px), each darkening one channel; its confirmation step
+ * is the finder's giving each notch its channels (pattern-channels.h),
+ * and there are no waves to remove.
+ *
+ * Usage: pattern-bench [RUNS] [halftone]   (5 runs if not given)
  * Times are host wall-clock milliseconds. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "clock.h"
 #include "core_bench_runs.h"
@@ -35,10 +42,10 @@ static const double waves[][3] = {
   { 0.3010, 0.1502, 10.0 / 255 },
 };
 
-/* A photo stand-in: soft light, a disc with hard edges, noise, and the
- * waves. */
+/* A photo stand-in: soft light, a disc with hard edges, noise, and
+ * (with waves_on) the waves. */
 static float *
-photo_with_waves (void)
+photo_with_waves (int waves_on)
 {
   float        *pixels = malloc (sizeof (float) * IMAGE_WIDTH * IMAGE_HEIGHT *
                                  COMPONENTS);
@@ -52,7 +59,8 @@ photo_with_waves (void)
         double value = 0.35 + 0.25 * u - 0.15 * v +
                        (dx * dx + dy * dy < 0.04 ? 0.25 : 0);
 
-        for (size_t w = 0; w < sizeof waves / sizeof waves[0]; w++)
+        for (size_t w = 0; waves_on && w < sizeof waves / sizeof waves[0];
+             w++)
           value += waves[w][2] * cos (2 * M_PI * (waves[w][0] * x +
                                                   waves[w][1] * y));
         for (size_t c = 0; c < COMPONENTS; c++)
@@ -63,6 +71,48 @@ photo_with_waves (void)
           }
       }
   return pixels;
+}
+
+#define SCREEN_PERIOD 6.0
+
+/* How much ink of `density` (0 … 1) covers pixel (x, y) of a screen at
+ * `angle` degrees: round dots that grow into each other, seen at 2 × 2
+ * points of the pixel (a scan's anti-aliasing). */
+static double
+inked (double density,
+       double angle,
+       size_t x,
+       size_t y)
+{
+  double a = angle * M_PI / 180, cover = 0;
+
+  for (int i = 0; i < 4; i++)
+    {
+      double px = x + (i % 2 + 0.5) / 2, py = y + (i / 2 + 0.5) / 2;
+      double u  = (px * cos (a) + py * sin (a)) / SCREEN_PERIOD;
+      double v  = (-px * sin (a) + py * cos (a)) / SCREEN_PERIOD;
+
+      cover += 0.5 * (cos (2 * M_PI * u) + cos (2 * M_PI * v)) >
+               1 - 2 * density;
+    }
+  return cover / 4;
+}
+
+/* The photo printed: each channel the paper less its ink's screen. */
+static void
+print_halftone (float *pixels)
+{
+  static const double angles[COMPONENTS] = { 15, 75, 45 };
+
+  for (size_t y = 0; y < IMAGE_HEIGHT; y++)
+    for (size_t x = 0; x < IMAGE_WIDTH; x++)
+      for (size_t c = 0; c < COMPONENTS; c++)
+        {
+          float *value = pixels + (y * IMAGE_WIDTH + x) * COMPONENTS + c;
+          double ink   = fmin (fmax (1 - *value, 0), 1);
+
+          *value = (float) (0.95 - 0.85 * inked (ink, angles[c], x, y));
+        }
 }
 
 /* The colour planes of `pixels`, side by side. */
@@ -108,11 +158,12 @@ main (int    argc,
   const PixelLayout   layout = { COMPONENTS, COMPONENTS, 0, 0 };
   const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
   size_t              runs   = argc > 1 ? strtoul (argv[1], NULL, 10) : 5;
+  int                 print  = argc > 2 && strcmp (argv[2], "halftone") == 0;
   double              spectrum_ms[MOST_RUNS], search_ms[MOST_RUNS];
   double              removal_ms[MOST_RUNS], confirm_ms[MOST_RUNS];
   double              waves_found[2 * 64];
   size_t              wave_count = 0;
-  float              *pixels = photo_with_waves ();
+  float              *pixels = photo_with_waves (! print);
   float              *planes = malloc (sizeof (float) * IMAGE_WIDTH *
                                        IMAGE_HEIGHT * COMPONENTS);
   fftcl_context      *context;
@@ -125,6 +176,8 @@ main (int    argc,
                "image\n", MOST_RUNS);
       return 1;
     }
+  if (print)
+    print_halftone (pixels);
   if (fftcl_context_create (NULL, &context, &err) != FFTCL_OK)
     {
       fprintf (stderr, "pattern-bench: %s\n", err.message);
@@ -168,16 +221,17 @@ main (int    argc,
     }
 
   printf ("device: %s\n", fftcl_context_device_name (context));
-  printf ("%d×%d RGB, %zu runs, median ms: spectrum %.1f, search %.1f, "
-          "confirm %.1f, removal of %zu waves %.1f; %zu notches found for "
-          "%zu waves\n", IMAGE_WIDTH, IMAGE_HEIGHT, runs,
+  printf ("%d×%d RGB%s, %zu runs, median ms: spectrum %.1f, search %.1f, "
+          "confirm %.1f, removal of %zu waves %.1f; %zu notches found%s\n",
+          IMAGE_WIDTH, IMAGE_HEIGHT, print ? " halftone print" : "", runs,
           median_ms (spectrum_ms, runs), median_ms (search_ms, runs),
           median_ms (confirm_ms, runs), wave_count,
           median_ms (removal_ms, runs), found.count,
-          sizeof waves / sizeof waves[0]);
+          print ? "" : " for 3 waves");
   for (size_t i = 0; i < found.count; i++)
-    printf ("  (%.5f, %.5f) radius %.6f\n", found.notches[3 * i],
-            found.notches[3 * i + 1], found.notches[3 * i + 2]);
+    printf ("  (%.5f, %.5f) radius %.6f, channels %x\n",
+            found.notches[3 * i], found.notches[3 * i + 1],
+            found.notches[3 * i + 2], found.planes ? found.planes[i] : 7u);
 
   patterns_found_clear (&found);
   fftcl_context_destroy (context);

@@ -163,7 +163,7 @@ scaled_gain (size_t    i,
   fftcl_gain  gain;
 
   gain_case (i, c);
-  gain = coarse_gain (&scale, &c->gain, notches);
+  gain = coarse_gain (&scale, &c->gain, notches, NULL);
   memcpy (c->notches, notches, sizeof notches);
   gain.notches = c->notches;
   return gain;

@@ -31,7 +31,12 @@ typedef struct
   fftcl_gain       gain;         /* gain.notches points to `discs` */
   gdouble         *notches;      /* as the caller gave them */
   gsize            notch_values; /* how many numbers `notches` holds */
+  guint           *notch_channels; /* per notch, the colour channels it
+                                      filters (bit p: plane p); NULL:
+                                      every one (docs/contract.md) */
   gdouble         *discs;        /* the notches of radius > 0 */
+  guint           *disc_planes;  /* their channels; gain.notch_planes
+                                    points here (NULL: every plane) */
   gdouble         *waves;        /* (fx, fy) of those of radius 0 */
   gsize            wave_count;   /* settings-notches.h */
   PaddingKind      padding;

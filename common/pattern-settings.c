@@ -31,6 +31,30 @@ pattern_settings_set_small (const BandpassSettings *settings,
          settings->gain.small_period == 0.0;
 }
 
+/* The given notches' channels, then the found ones': NULL where every
+ * notch filters every channel. FALSE when memory runs out. */
+static gboolean
+add_channels (BandpassSettings       *with_found,
+              const BandpassSettings *settings,
+              const PatternsFound    *found)
+{
+  gsize given = settings->notch_values / 3;
+
+  if (! settings->notch_channels && ! found->planes)
+    return TRUE;
+  with_found->notch_channels = g_try_malloc_n (given + found->count + 1,
+                                               sizeof (guint));
+  if (! with_found->notch_channels)
+    return FALSE;
+  for (gsize i = 0; i < given; i++)
+    with_found->notch_channels[i] = settings->notch_channels ?
+                                    settings->notch_channels[i] : ~0u;
+  for (gsize i = 0; i < found->count; i++)
+    with_found->notch_channels[given + i] = found->planes ?
+                                            found->planes[i] : ~0u;
+  return TRUE;
+}
+
 gboolean
 pattern_settings_add (BandpassSettings       *with_found,
                       const BandpassSettings *settings,
@@ -38,13 +62,17 @@ pattern_settings_add (BandpassSettings       *with_found,
 {
   gsize given = settings->notch_values;
 
-  *with_found         = *settings;
-  with_found->discs   = NULL;
-  with_found->waves   = NULL;
+  *with_found                = *settings;
+  with_found->discs          = NULL;
+  with_found->waves          = NULL;
+  with_found->disc_planes    = NULL;
+  with_found->notch_channels = NULL;
   with_found->notches = g_try_malloc_n (given + 3 * found->count + 1,
                                         sizeof (gdouble));
-  if (! with_found->notches)
+  if (! with_found->notches ||
+      ! add_channels (with_found, settings, found))
     {
+      g_free (with_found->notches);
       *with_found = (BandpassSettings) { 0 };
       return FALSE;
     }
@@ -58,6 +86,7 @@ pattern_settings_add (BandpassSettings       *with_found,
   if (! settings_notches_sort (with_found))
     {
       g_free (with_found->notches);
+      g_free (with_found->notch_channels);
       *with_found = (BandpassSettings) { 0 };
       return FALSE;
     }

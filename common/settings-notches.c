@@ -1,6 +1,39 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "settings-notches.h"
 
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "notch-channels-text.h"
+#include "render-error.h"
+#include "settings-checks.h"
+
+/* The discs' channels, from the notches' in the same order. */
+static gboolean
+sort_channels (BandpassSettings *settings)
+{
+  gsize count = settings->notch_values / 3;
+  gsize discs = 0;
+
+  if (! settings->notch_channels)
+    return TRUE;
+  settings->disc_planes = g_try_malloc_n (count + 1, sizeof (guint));
+  if (! settings->disc_planes)
+    {
+      g_clear_pointer (&settings->discs, g_free);
+      g_clear_pointer (&settings->waves, g_free);
+      settings->gain.notches     = NULL;
+      settings->gain.notch_count = 0;
+      settings->wave_count       = 0;
+      return FALSE;
+    }
+  for (gsize i = 0; i < count; i++)
+    if (settings->notches[3 * i + 2] != 0.0)
+      settings->disc_planes[discs++] = settings->notch_channels[i];
+  settings->gain.notch_planes = settings->disc_planes;
+  return TRUE;
+}
+
 gboolean
 settings_notches_sort (BandpassSettings *settings)
 {
@@ -9,9 +42,11 @@ settings_notches_sort (BandpassSettings *settings)
 
   g_clear_pointer (&settings->discs, g_free);
   g_clear_pointer (&settings->waves, g_free);
-  settings->gain.notches     = NULL;
-  settings->gain.notch_count = 0;
-  settings->wave_count       = 0;
+  g_clear_pointer (&settings->disc_planes, g_free);
+  settings->gain.notches      = NULL;
+  settings->gain.notch_count  = 0;
+  settings->gain.notch_planes = NULL;
+  settings->wave_count        = 0;
 
   settings->discs = g_try_malloc_n (3 * count + 1, sizeof (gdouble));
   settings->waves = g_try_malloc_n (2 * count + 1, sizeof (gdouble));
@@ -28,7 +63,7 @@ settings_notches_sort (BandpassSettings *settings)
                                                    &disc_count);
   settings->gain.notches     = settings->discs;
   settings->gain.notch_count = disc_count;
-  return TRUE;
+  return sort_channels (settings);
 }
 
 FittedWaves
@@ -41,10 +76,69 @@ void
 settings_notches_clear (BandpassSettings *settings)
 {
   g_clear_pointer (&settings->notches, g_free);
+  g_clear_pointer (&settings->notch_channels, g_free);
   g_clear_pointer (&settings->discs, g_free);
+  g_clear_pointer (&settings->disc_planes, g_free);
   g_clear_pointer (&settings->waves, g_free);
-  settings->notch_values     = 0;
-  settings->wave_count       = 0;
-  settings->gain.notches     = NULL;
-  settings->gain.notch_count = 0;
+  settings->notch_values      = 0;
+  settings->wave_count        = 0;
+  settings->gain.notches      = NULL;
+  settings->gain.notch_count  = 0;
+  settings->gain.notch_planes = NULL;
+}
+
+/* The mask of each notch: its word's, or every channel's. */
+static gboolean
+spread_masks (BandpassSettings *settings,
+              const unsigned   *masks,
+              gsize             words)
+{
+  gsize count = settings->notch_values / 3;
+
+  g_clear_pointer (&settings->notch_channels, g_free);
+  if (words == 0)
+    return settings_notches_sort (settings);
+  settings->notch_channels = g_try_malloc_n (count + 1, sizeof (guint));
+  if (! settings->notch_channels)
+    return FALSE;
+  for (gsize i = 0; i < count; i++)
+    settings->notch_channels[i] = i < words ? masks[i] : NOTCH_CHANNELS_ALL;
+  return settings_notches_sort (settings);
+}
+
+gboolean
+settings_notches_read_channels (BandpassSettings  *settings,
+                                const gchar       *text,
+                                GError           **error)
+{
+  unsigned *masks = NULL;
+  size_t    words = 0, bad = 0;
+  gboolean  read  = FALSE;
+
+  switch (notch_channels_text_read (text, &masks, &words, &bad))
+    {
+    case NOTCH_CHANNELS_TEXT_OK:
+      read = words <= settings->notch_values / 3;
+      if (! read)
+        g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
+                     _("The notch channels \"%s\" name %lu notches, but "
+                       "there are %lu notches."),
+                     text, (gulong) words,
+                     (gulong) (settings->notch_values / 3));
+      break;
+    case NOTCH_CHANNELS_TEXT_NOT_CHANNELS:
+      g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
+                   _("The notch channels \"%s\" hold a word at character "
+                     "%lu that is not made of the letters r, g and b."),
+                   text, (gulong) bad + 1);
+      break;
+    case NOTCH_CHANNELS_TEXT_MEMORY:
+      break;
+    }
+  if (read && ! spread_masks (settings, masks, words))
+    read = render_error_memory (error);
+  else if (! read && error && ! *error)
+    render_error_memory (error);
+  free (masks);
+  return read;
 }

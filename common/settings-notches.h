@@ -11,15 +11,25 @@
 #include "fitted-waves.h"
 
 /* Sets settings->discs and settings->waves from settings->notches, and
- * gain.notches to the discs. FALSE, with neither, when memory runs
- * out. */
+ * gain.notches to the discs; with notch_channels, the discs' channels
+ * too (gain.notch_planes). FALSE, with none, when memory runs out. */
 gboolean    settings_notches_sort  (BandpassSettings       *settings);
+
+/* Reads `text` (the `notch-channels` argument; NULL or empty: every
+ * notch filters every channel) into settings->notch_channels, a mask per
+ * notch (those without a word every channel), and sorts the notches
+ * again. FALSE, with a message, when a word is no set of r, g and b,
+ * when there are more words than notches, or when memory runs out. */
+gboolean    settings_notches_read_channels (BandpassSettings  *settings,
+                                            const gchar       *text,
+                                            GError           **error);
 
 /* The settings' waves, as the core takes them; they point into
  * `settings`. */
 FittedWaves settings_notches_waves (const BandpassSettings *settings);
 
-/* Frees the notches, discs and waves and empties the gain's. */
+/* Frees the notches, their channels, discs and waves and empties the
+ * gain's. */
 void        settings_notches_clear (BandpassSettings       *settings);
 
 #endif

@@ -71,7 +71,8 @@ coarse_copy_pixels (const CoarseScale *scale,
 fftcl_gain
 coarse_gain (const CoarseScale *scale,
              const fftcl_gain  *gain,
-             double            *notches)
+             double            *notches,
+             unsigned          *planes)
 {
   fftcl_gain coarse = *gain;
   double     factor = (double) scale->factor;
@@ -80,6 +81,7 @@ coarse_gain (const CoarseScale *scale,
   coarse.small_period = gain->small_period / factor;
   coarse.notches      = notches;
   coarse.notch_count  = 0;
+  coarse.notch_planes = gain->notch_planes ? planes : NULL;
 
   for (size_t i = 0; i < gain->notch_count; i++)
     {
@@ -92,6 +94,8 @@ coarse_gain (const CoarseScale *scale,
       kept[0] = notch[0] * factor;
       kept[1] = notch[1] * factor;
       kept[2] = notch[2] * factor;
+      if (gain->notch_planes)
+        planes[coarse.notch_count] = gain->notch_planes[i];
       coarse.notch_count++;
     }
 

@@ -34,10 +34,13 @@ void         coarse_copy_pixels (const CoarseScale *scale,
 /* The gain that does on the copy what `gain` does on the image: periods
  * divided by the factor, notch frequencies and radii multiplied by it;
  * notches beyond the copy's Nyquist frequency are left out. `notches`
- * has room for gain->notch_count triples; the result points into it. */
+ * has room for gain->notch_count triples and `planes` for as many masks
+ * (their notch_planes, where the gain has them); the result points into
+ * them. */
 fftcl_gain   coarse_gain        (const CoarseScale *scale,
                                  const fftcl_gain  *gain,
-                                 double            *notches);
+                                 double            *notches,
+                                 unsigned          *planes);
 
 /* The window of the copy that covers `window` of the image, no finer
  * than the copy allows. */

@@ -292,6 +292,16 @@ filter_into (FilteredImage       *image,
              float               *out,
              fftcl_error         *err)
 {
+  fftcl_gain one_plane;
+
+  /* One filtered plane (grey, or L*) takes every notch, whichever colour
+   * channels a notch names (docs/contract.md, `notch-channels`). */
+  if (gain->notch_planes && image->source.layout.colour_planes == 1)
+    {
+      one_plane              = *gain;
+      one_plane.notch_planes = NULL;
+      gain                   = &one_plane;
+    }
   if (once)
     return fftcl_filter_once (image->plan, gain, once, window, out, err);
 

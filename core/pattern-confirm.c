@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "fitted-waves.h"
+#include "pattern-channels.h"
 #include "pattern-waves.h"
 #include "spectrum-source.h"
 
@@ -263,7 +264,12 @@ patterns_confirm_waves (PatternsFound     *found,
   double *constancy;
   int     ok;
 
-  if (found->small_period > 0 || ! found->notches ||
+  if (found->small_period > 0)
+    return pattern_channels_assign (found, pixels, layout, stride, width,
+                                    height, split)
+           ? FFTCL_OK
+           : pattern_search_fail (err, FFTCL_ERROR_MEMORY, "out of memory");
+  if (! found->notches ||
       width < 2 * PATTERN_FLOOR_CYCLES || height < 2 * PATTERN_FLOOR_CYCLES)
     return FFTCL_OK;
   plane     = confirm_plane (pixels, layout, stride, width, height, &side_x,

@@ -282,5 +282,6 @@ patterns_found_clear (PatternsFound *found)
   free (found->notches);
   free (found->disc_radius);
   free (found->candidates);
+  free (found->planes);
   *found = (PatternsFound) { 0 };
 }

@@ -68,6 +68,10 @@ typedef struct
   /* Per notch, the radius of the disc its peak's width gives (a wave
    * that the pixels show to drift becomes that disc). */
   double *disc_radius;
+  /* NULL: every notch in every colour plane. Else a mask per notch, bit
+   * p for colour plane p: a colour halftone's screens are one ink's each
+   * (pattern-channels.h). */
+  unsigned *planes;
   /* Narrow peaks too weak for the threshold, (fx, fy) pairs: waves if the
    * pixels confirm them (patterns_confirm_waves). */
   double *candidates;
@@ -111,7 +115,8 @@ fftcl_status patterns_find_in_spectrum (const float         *amplitude,
  * a wave whose cosine is not the same across the image (of its centre,
  * 1024 pixels a side at most) becomes a disc of its peak's width; a
  * candidate whose cosine is joins as a wave; each wave's frequency is
- * refined. A halftone's notches stay as they are. On failure *err says
+ * refined. A halftone's notches stay as they are, each given the colour
+ * planes it lies in (pattern-channels.h). On failure *err says
  * why (memory), found keeps what it had. */
 fftcl_status patterns_confirm_waves (PatternsFound     *found,
                                      const float       *pixels,

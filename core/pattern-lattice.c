@@ -25,13 +25,10 @@
 /* A screen's notches reach this far towards the next point of its
  * lattice (as a fraction of the spacing): together they remove the dots'
  * sidebands, the picture's spectrum repeated around every point, and
- * keep the picture's own around the centre. */
-#define NOTCH_REACH 0.3
-/* The small-structures period that removes what is left of the screens'
- * dots between their notches, per period of the coarsest screen: a
- * print's inks share its ruling, and a lattice of sums of a screen's
- * points (its sublattice) is finer than the screen. */
-#define CUTOFF_PER_PERIOD 1.0
+ * keep the picture's own around the centre. Tuned on the prints of
+ * bench/pattern-quality's seeds 21–22 with bench/halftone_model.py
+ * (docs/pattern-quality.md). */
+#define NOTCH_REACH 0.25
 
 typedef struct
 {
@@ -332,7 +329,8 @@ pattern_lattice_complete (PatternPeakList       *list,
 
       if (! complete (list, &screens[count], cells, region, residual, weak))
         return 0;
-      *small_period = fmax (*small_period, CUTOFF_PER_PERIOD * period);
+      *small_period = fmax (*small_period,
+                            PATTERN_CUTOFF_PER_PERIOD * period);
       widen (list, &screens[count], cells, NOTCH_REACH / period);
       count++;
     }

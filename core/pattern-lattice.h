@@ -14,8 +14,17 @@
 #include "pattern-cells.h"
 #include "pattern-peaks.h"
 
+/* The small-structures period that removes what is left of the screens'
+ * dots between their notches, per period of the coarsest screen (a
+ * print's inks share its ruling, and a lattice of sums of a screen's
+ * points is finer than the screen); the notches take the fundamentals,
+ * so the cut-off may lie a little above them. Tuned with NOTCH_REACH
+ * (pattern-lattice.c). */
+#define PATTERN_CUTOFF_PER_PERIOD 0.9
+
 /* Adds the weaker peaks of every screen found to `list` and sets
- * *small_period (0 without a screen). 0 when memory runs out. */
+ * *small_period (PATTERN_CUTOFF_PER_PERIOD of the coarsest screen's
+ * period; 0 without a screen). 0 when memory runs out. */
 int pattern_lattice_complete (PatternPeakList       *list,
                               const PatternCells    *cells,
                               const PatternRegion   *region,

@@ -44,6 +44,10 @@ typedef struct {
                                        fftcl_timings *timings,
                                        fftcl_error *err);
   int lays_out;
+  /* Nonzero where filter_apply_window, filter_finish and filter_once
+   * take a gain with notch_planes; else filter.c applies each plane's
+   * gain in turn (plane_gains.h). */
+  int plane_notches;
   /* fftcl_filter_apply with FFTCL_CONSUME, with layouts as
    * filter_apply_window takes them; NULL where the backend does no better
    * than filter_apply_window, which filter.c then calls. */

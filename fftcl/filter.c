@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "plan.h"
+#include "plane_gains.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -284,6 +285,108 @@ static fftcl_status check_output (const fftcl_plan *plan,
                         plan->batch, "output", err);
 }
 
+/* One apply of a checked call with the gain as it is. */
+static fftcl_status apply_checked (fftcl_plan *plan, const fftcl_gain *gain,
+                                   const fftcl_window *window, float *out,
+                                   const fftcl_strides *strides, int consume,
+                                   fftcl_error *err)
+{
+  const call c = { .gain = gain, .window = window, .data = out,
+                   .out = strides, .timings = fftcl_plan_step_timings (plan) };
+  fftcl_status status
+    = fftcl_with_fallback (plan, consume ? run_consume : run_apply_window,
+                           reload, &c, err);
+  if (consume)
+    plan->spectrum_loaded = 0;
+  return status;
+}
+
+static void add_timings (fftcl_timings *sum, const fftcl_timings *step)
+{
+  sum->upload_ms += step->upload_ms;
+  sum->forward_ms += step->forward_ms;
+  sum->mask_ms += step->mask_ms;
+  sum->inverse_ms += step->inverse_ms;
+  sum->download_ms += step->download_ms;
+}
+
+/* Each group of planes filtered with its own gain into `filtered` (the
+ * window's planes side by side), and its planes copied out as laid out;
+ * only the last group's apply consumes. */
+static fftcl_status apply_groups (fftcl_plan *plan, const fftcl_gain *gain,
+                                  const fftcl_window *w, float *out,
+                                  const fftcl_strides *strides, int consume,
+                                  const size_t *group, size_t groups,
+                                  double *notches, float *filtered,
+                                  fftcl_error *err)
+{
+  size_t area = w->width * w->height;
+  const fftcl_strides side = fftcl_side_by_side (w->width, w->height);
+  fftcl_timings sum = { 0 };
+  fftcl_status status = FFTCL_OK;
+  for (size_t g = 0; g < groups && status == FFTCL_OK; g++)
+    {
+      size_t first = 0;
+      while (group[first] != g)
+        first++;
+      fftcl_gain own;
+      fftcl_gain_of_plane (gain, first, &own, notches);
+      status = apply_checked (plan, &own, w, filtered, &side,
+                              consume && g + 1 == groups, err);
+      for (size_t p = first; p < plan->batch && status == FFTCL_OK; p++)
+        if (group[p] == g)
+          fftcl_strides_scatter (filtered + p * area, w->width, w->height, 1,
+                                 out + p * strides->plane_step, strides);
+      if (plan->timed)
+        add_timings (&sum, &plan->timings);
+    }
+  if (plan->timed)
+    plan->timings = sum;
+  return status;
+}
+
+/* An apply whose gain has notch_planes, on a backend that filters every
+ * plane alike: plane_gains.h. */
+static fftcl_status apply_by_planes (fftcl_plan *plan, const fftcl_gain *gain,
+                                     const fftcl_window *w, float *out,
+                                     const fftcl_strides *strides,
+                                     int consume, fftcl_error *err)
+{
+  size_t *group = malloc (plan->batch * sizeof *group);
+  double *notches = malloc ((3 * gain->notch_count + 1) * sizeof *notches);
+  float *filtered = malloc (w->width * w->height * plan->batch
+                            * sizeof *filtered);
+  fftcl_status status
+    = group && notches && filtered
+        ? apply_groups (plan, gain, w, out, strides, consume, group,
+                        fftcl_plane_groups (gain, plan->batch, group),
+                        notches, filtered, err)
+        : fftcl_out_of_memory (err);
+  free (group);
+  free (notches);
+  free (filtered);
+  return status;
+}
+
+/* Whether the gain's planes differ and the backend cannot tell them
+ * apart. */
+static int by_planes (const fftcl_plan *plan, const fftcl_gain *gain)
+{
+  return gain->notch_planes && gain->notch_count
+         && !plan->backend->plane_notches;
+}
+
+/* The checked apply, plane by plane where the backend needs it. */
+static fftcl_status apply_gain (fftcl_plan *plan, const fftcl_gain *gain,
+                                const fftcl_window *window, float *out,
+                                const fftcl_strides *strides, int consume,
+                                fftcl_error *err)
+{
+  if (by_planes (plan, gain))
+    return apply_by_planes (plan, gain, window, out, strides, consume, err);
+  return apply_checked (plan, gain, window, out, strides, consume, err);
+}
+
 fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
                                  const fftcl_window *window, float *out,
                                  unsigned flags, fftcl_error *err)
@@ -299,14 +402,8 @@ fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
     status = check_loaded (plan, "fftcl_filter_apply", err);
   if (status != FFTCL_OK)
     return status;
-  const call c = { .gain = gain, .window = window, .data = out,
-                   .out = &strides, .timings = fftcl_plan_step_timings (plan) };
-  int consume = (flags & FFTCL_CONSUME) != 0;
-  status = fftcl_with_fallback (plan, consume ? run_consume : run_apply_window,
-                                reload, &c, err);
-  if (consume)
-    plan->spectrum_loaded = 0;
-  return status;
+  return apply_gain (plan, gain, window, out, &strides,
+                     (flags & FFTCL_CONSUME) != 0, err);
 }
 
 /* The backend's one pass where it has one (planes side by side in and
@@ -362,6 +459,13 @@ fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
     status = input_strides (plan, &in_strides, err);
   if (status != FFTCL_OK)
     return status;
+  if (by_planes (plan, gain))
+    {
+      status = fftcl_filter_load (plan, in, err);
+      return status == FFTCL_OK ? apply_by_planes (plan, gain, window, out,
+                                                   &out_strides, 1, err)
+                                : status;
+    }
   plan->spectrum_loaded = 0;
   const call c = { .gain = gain, .input = in, .in = &in_strides,
                    .window = window, .data = out, .out = &out_strides,

@@ -133,6 +133,12 @@ property_boolean (autoscale, _("Autoscale after filtering"), FALSE)
                  "darkest and 0.5 % brightest, as ImageJ's Bandpass with "
                  "1 % saturation"))
 
+property_string (notch_channels, _("Notch channels"), "")
+  description (_("The colour channels each notch filters, one word per "
+                 "notch in their order, made of the letters r, g and b "
+                 "(\"rgb r g b\"); a notch without a word filters every "
+                 "channel"))
+
 #else
 
 #define GEGL_OP_FILTER
@@ -294,7 +300,8 @@ filter (GeglOperation       *operation,
   gchar            *message  = NULL;
   gboolean          filtered;
 
-  filtered = op_settings_read_notches (&settings, o->notches, &message) &&
+  filtered = op_settings_read_notches (&settings, o->notches,
+                                       o->notch_channels, &message) &&
              op_settings_check_band (&settings, &message) &&
              op_filter_run (input, output, whole, &format, &settings,
                             operation, &warning, &message);

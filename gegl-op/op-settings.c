@@ -47,6 +47,7 @@ read_numbers (BandpassSettings  *settings,
 gboolean
 op_settings_read_notches (BandpassSettings  *settings,
                           const gchar       *text,
+                          const gchar       *channels,
                           gchar            **message)
 {
   GError *error = NULL;
@@ -63,6 +64,8 @@ op_settings_read_notches (BandpassSettings  *settings,
       *message = g_strdup ("out of memory");
       return FALSE;
     }
+  if (! settings_notches_read_channels (settings, channels, &error))
+    return failed (error, message);
   return TRUE;
 }
 

@@ -9,11 +9,14 @@
 #include "filter-settings.h"
 
 /* Reads the notches from `text` (notches-text.h) into settings->notches
- * (free with op_settings_clear) and gain.notch_count. FALSE, with a
+ * (free with op_settings_clear) and gain.notch_count, and their colour
+ * channels from `channels` (notch-channels-text.h). FALSE, with a
  * message (free with g_free), when the text holds what is not a number
- * or not three numbers per notch, or a notch out of range. */
+ * or not three numbers per notch, or a notch out of range, or when the
+ * channels do not read or name more notches than there are. */
 gboolean op_settings_read_notches (BandpassSettings        *settings,
                                    const gchar             *text,
+                                   const gchar             *channels,
                                    gchar                  **message);
 
 /* FALSE, with a message, when the band is empty. */

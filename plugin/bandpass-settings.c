@@ -225,6 +225,23 @@ add_non_destructive_argument (GimpProcedure *procedure)
                                        G_PARAM_READWRITE);
 }
 
+/* Appended after `non-destructive`, so that calls naming the arguments
+ * before it by position keep working. */
+static void
+add_notch_channels_argument (GimpProcedure *procedure)
+{
+  gimp_procedure_add_string_argument (procedure, "notch-channels",
+                                      _("Notch channels"),
+                                      _("The colour channels each notch "
+                                        "filters, one word per notch in "
+                                        "their order, made of the letters "
+                                        "r, g and b (\"rgb r g b\"); a "
+                                        "notch without a word filters "
+                                        "every channel"),
+                                      "",
+                                      G_PARAM_READWRITE);
+}
+
 void
 bandpass_settings_add_arguments (GimpProcedure *procedure)
 {
@@ -235,6 +252,7 @@ bandpass_settings_add_arguments (GimpProcedure *procedure)
   add_pattern_arguments (procedure);
   add_output_arguments (procedure);
   add_non_destructive_argument (procedure);
+  add_notch_channels_argument (procedure);
 }
 
 gdouble *
@@ -273,11 +291,14 @@ bandpass_settings_set_notches (GimpProcedureConfig *config,
   g_value_unset (&value);
 }
 
-void
-bandpass_settings_from_config (BandpassSettings    *settings,
-                               GimpProcedureConfig *config)
+gboolean
+bandpass_settings_from_config (BandpassSettings     *settings,
+                               GimpProcedureConfig  *config,
+                               GError              **error)
 {
-  fftcl_gain *gain = &settings->gain;
+  fftcl_gain *gain     = &settings->gain;
+  gchar      *channels = NULL;
+  gboolean    read;
 
   g_object_get (config,
                 "large-structures",    &gain->large_period,
@@ -298,10 +319,16 @@ bandpass_settings_from_config (BandpassSettings    *settings,
 
   settings->notches = bandpass_settings_get_notches (config,
                                                      &settings->notch_values);
-  settings->discs   = NULL;
-  settings->waves   = NULL;
+  settings->notch_channels = NULL;
+  settings->discs          = NULL;
+  settings->disc_planes    = NULL;
+  settings->waves          = NULL;
+  gain->notch_planes       = NULL;
   if (! settings_notches_sort (settings))
     g_error ("out of memory");
+  g_object_get (config, "notch-channels", &channels, NULL);
+  read = settings_notches_read_channels (settings, channels, error);
+  g_free (channels);
 
   settings->padding  = gimp_procedure_config_get_choice_id (config,
                                                             "padding");
@@ -309,6 +336,7 @@ bandpass_settings_from_config (BandpassSettings    *settings,
                                                             "channels");
   settings->output   = gimp_procedure_config_get_choice_id (config,
                                                             "output");
+  return read;
 }
 
 void

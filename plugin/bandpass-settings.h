@@ -13,8 +13,11 @@
 /* Adds the arguments that follow run-mode, image and drawables. */
 void     bandpass_settings_add_arguments (GimpProcedure          *procedure);
 
-void     bandpass_settings_from_config   (BandpassSettings       *settings,
-                                          GimpProcedureConfig    *config);
+/* FALSE, with a message for the user, where the notch channels do not
+ * read (the settings then filter every channel with every notch). */
+gboolean bandpass_settings_from_config   (BandpassSettings       *settings,
+                                          GimpProcedureConfig    *config,
+                                          GError                **error);
 
 /* Frees what bandpass_settings_from_config allocated. */
 void     bandpass_settings_clear         (BandpassSettings       *settings);

@@ -223,12 +223,13 @@ filter_with_config (GimpImage            *image,
   BandpassSettings settings;
   gboolean         done;
 
-  bandpass_settings_from_config (&settings, config);
+  gboolean         read = bandpass_settings_from_config (&settings, config,
+                                                          error);
 
   /* The target again: the image may have changed while a dialog was
    * open. */
   *status = GIMP_PDB_CALLING_ERROR;
-  done    = target_checks_pass (image, drawables, error) &&
+  done    = read && target_checks_pass (image, drawables, error) &&
             result_layers_check (drawables, settings.output, error) &&
             (! settings.non_destructive ||
              drawable_filter_append_check (drawables, error)) &&

@@ -59,6 +59,14 @@ typedef struct {
    * within its reach, where its discs differ from 1 by more than 2^−30. */
   const double *notches;
   size_t notch_count;
+  /* NULL: every notch filters every plane. Else notch_count masks, one
+   * per notch: notch i filters plane p of the batch only where bit
+   * (p mod 32) of notch_planes[i] is set (a halftone's screen is one ink's,
+   * so it lies in some colour planes only). The band and the stripes
+   * filter every plane. Planes of different notches cost one inverse
+   * transform of the batch per distinct set of notches on a backend that
+   * cannot filter them apart in one (fftcl_filter_apply). */
+  const unsigned *notch_planes;
 } fftcl_gain;
 
 #define FFTCL_MOST_NOTCHES (1 << 24)
@@ -74,6 +82,13 @@ double fftcl_notch_radius_min (size_t width, size_t height);
  * 1 and rounds to float). */
 double fftcl_gain_at (const fftcl_gain *gain, size_t width, size_t height,
                       double fx, double fy);
+
+/* The gain that filters plane p of a batch: `gain` with only the notches
+ * whose mask holds p (all of them where notch_planes is NULL), written to
+ * *out with notch_planes NULL; their triples go to notches[], which has
+ * room for 3 · gain->notch_count values. */
+void fftcl_gain_of_plane (const fftcl_gain *gain, size_t plane,
+                          fftcl_gain *out, double *notches);
 
 /* Nonzero when a plan made with FFTCL_MIRRORED can apply `gain`: the gain
  * is even in fx and in fy apart, which every notch off the axes breaks. */
@@ -116,7 +131,11 @@ typedef enum {
  * `window` of each filtered plane to `out` (NULL: the whole planes at step
  * 1). A preview redoes only this on every change; a final run asks for
  * the image without its padding. The inverse transforms cost the same
- * for every window; only the transfer to the host shrinks. A step of 0,
+ * for every window; only the transfer to the host shrinks. Where the
+ * gain's notch_planes give planes different notches and the backend
+ * filters every plane of a pair alike (OpenCL), each distinct set of
+ * notches costs an inverse transform of the batch and a host buffer of
+ * the window's size. A step of 0,
  * an empty window, one whose blocks reach past the planes, or a call
  * without a kept spectrum is FFTCL_ERROR_ARGUMENT. `flags` are
  * fftcl_apply_flags, or-ed. */

@@ -168,6 +168,11 @@ fill_settings (GimpProcedureDialog *dialog,
   gtk_box_pack_start (GTK_BOX (stripes_box), patterns, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box), notches_entry_new (config),
                       FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (stripes_box),
+                      gimp_procedure_dialog_get_widget (dialog,
+                                                        "notch-channels",
+                                                        GIMP_TYPE_LABEL_ENTRY),
+                      FALSE, FALSE, 0);
   fill_group (dialog, "output-group", _("Output"), FALSE,
               layers ? output_of_layers : output);
   advanced_box = fill_group (dialog, "advanced", _("Advanced"), TRUE,

@@ -148,8 +148,8 @@ request (BandpassPreview      *preview,
   fftcl_window      window;
   gchar            *choice;
 
-  bandpass_settings_from_config (settings, preview->config);
-  if (! bandpass_settings_check (settings, error))
+  if (! bandpass_settings_from_config (settings, preview->config, error) ||
+      ! bandpass_settings_check (settings, error))
     {
       bandpass_settings_clear (settings);
       g_free (settings);

@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bandpass-settings.h"
+#include "dialog-notches.h"
 
 /* A job's periods: fixed, or a share of the drawable's shorter side
  * (uneven light spans a good part of the picture; the detail a retoucher
@@ -94,7 +95,7 @@ set_arguments (Jobs      *jobs_,
                   job->small;
 
   jobs_->applying = TRUE;
-  bandpass_settings_set_notches (jobs_->config, NULL, 0);
+  dialog_notches_set (jobs_->config, NULL, 0);
   g_object_set (jobs_->config,
                 "large-structures", large,
                 "small-structures", small,

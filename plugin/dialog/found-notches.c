@@ -13,8 +13,8 @@ same_number (gdouble a,
   return fabs (a - b) <= FIELD_PRECISION * MAX (fabs (a), fabs (b));
 }
 
-gboolean
-found_notches_holds (const gdouble *notches,
+gssize
+found_notches_index (const gdouble *notches,
                      gsize          count,
                      const gdouble *notch)
 {
@@ -22,8 +22,16 @@ found_notches_holds (const gdouble *notches,
     if (same_number (notches[i], notch[0]) &&
         same_number (notches[i + 1], notch[1]) &&
         same_number (notches[i + 2], notch[2]))
-      return TRUE;
-  return FALSE;
+      return (gssize) (i / 3);
+  return -1;
+}
+
+gboolean
+found_notches_holds (const gdouble *notches,
+                     gsize          count,
+                     const gdouble *notch)
+{
+  return found_notches_index (notches, count, notch) >= 0;
 }
 
 /* Whether the disc of `notch` or of one of `notches` (or its mirror)

@@ -9,6 +9,13 @@
 
 #include <glib.h>
 
+/* Which triple of the `count` numbers of `notches` is `notch`, as the
+ * notches field writes numbers (six digits), counting from 0; −1 where
+ * none is. */
+gssize    found_notches_index (const gdouble *notches,
+                               gsize          count,
+                               const gdouble *notch);
+
 /* Whether the triple `notch` is among the `count` numbers of `notches`,
  * as the notches field writes numbers (six digits). */
 gboolean  found_notches_holds (const gdouble *notches,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bandpass-settings.h"
+#include "dialog-notches.h"
 #include "notches-text.h"
 
 /* Six significant digits: what the field shows, not what is kept. */
@@ -49,7 +50,7 @@ text_changed (GtkEntry            *entry,
   if (! numbers)
     return;
 
-  bandpass_settings_set_notches (config, numbers, count);
+  dialog_notches_set (config, numbers, count);
   free (numbers);
 }
 

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "dialog-notches.h"
 #include "found-notches.h"
 #include "pattern-settings.h"
 
@@ -47,14 +48,16 @@ merge_notches (PatternButton       *button,
 
   spectrum_view_set_found (bandpass_preview_spectrum_view (button->preview),
                            button->added, button->added_count);
-  bandpass_settings_set_notches (button->config, merged, merged_count);
+  dialog_notches_set (button->config, merged, merged_count);
+  dialog_notches_set_channels (button->config, found->notches, found->planes,
+                               found->count);
   g_free (merged);
   return button->added_count / 3;
 }
 
 /* A halftone's dots lie between its notches: small-structures becomes
- * the screen's period where the find-patterns argument would make it so
- * (pattern_settings_add). Returns whether it changed. */
+ * just under the screen's period where the find-patterns argument would
+ * make it so (pattern_settings_add). Returns whether it changed. */
 static gboolean
 set_small_structures (PatternButton       *button,
                       const PatternsFound *found)
@@ -63,7 +66,7 @@ set_small_structures (PatternButton       *button,
   gdouble          period;
   gboolean         changed;
 
-  bandpass_settings_from_config (&settings, button->config);
+  bandpass_settings_from_config (&settings, button->config, NULL);
   period  = pattern_settings_set_small (&settings, found) ?
             found->small_period : settings.gain.small_period;
   changed = period != settings.gain.small_period;
@@ -95,8 +98,9 @@ found_text (const PatternsFound *found,
     return text;
 
   with_small = g_strdup_printf (_("%s Small structures set to %.1f px, "
-                                  "the screen's period, to remove its "
-                                  "dots."), text, found->small_period);
+                                  "just under the screen's period, to "
+                                  "remove its dots."), text,
+                                found->small_period);
   g_free (text);
   return with_small;
 }
@@ -169,7 +173,7 @@ clicked (GtkButton     *widget G_GNUC_UNUSED,
   BandpassSettings settings = { 0 };
   PatternSearch    search;
 
-  bandpass_settings_from_config (&settings, button->config);
+  bandpass_settings_from_config (&settings, button->config, NULL);
   search = pattern_settings_search (&settings);
   bandpass_settings_clear (&settings);
 
@@ -229,8 +233,8 @@ pattern_button_new (GimpProcedureDialog *dialog,
                              "them, drawn in orange in the spectrum; "
                              "pressing again replaces those you left as "
                              "they were. Where a halftone screen is found "
-                             "and small structures is 0, it is set to the "
-                             "screen's period."),
+                             "and small structures is 0, it is set just "
+                             "under the screen's period."),
                            NULL);
   g_signal_connect (button->button, "clicked", G_CALLBACK (clicked), button);
   g_signal_connect_object (config, "notify::notches",

@@ -13,7 +13,7 @@ tint_picture (SpectrumView *view, gint side)
   BandpassSettings  settings = { 0 };
   cairo_surface_t  *tint;
 
-  bandpass_settings_from_config (&settings, view->config);
+  bandpass_settings_from_config (&settings, view->config, NULL);
   tint = spectrum_picture_tint (&settings.gain, &view->map, side);
   bandpass_settings_clear (&settings);
   return tint;

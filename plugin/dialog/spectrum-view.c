@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "bandpass-settings.h"
+#include "dialog-notches.h"
 #include "spectrum-picture.h"
 #include "spectrum-view-state.h"
 
@@ -135,7 +136,7 @@ add_notch_near (SpectrumView *view, gdouble x, gdouble y)
                                      MAX (NOTCH_CELLS /
                                             MIN (view->width, view->height),
                                           NOTCH_MIN_RADIUS));
-  bandpass_settings_set_notches (view->config, notches, count);
+  dialog_notches_set (view->config, notches, count);
   g_free (notches);
 }
 
@@ -153,7 +154,7 @@ click (SpectrumView *view, gdouble x, gdouble y)
     }
 
   notches = spectrum_view_notches (view, &count);
-  bandpass_settings_set_notches (view->config, notches,
+  dialog_notches_set (view->config, notches,
                                  spectrum_notches_remove (notches, count,
                                                           index));
   g_free (notches);

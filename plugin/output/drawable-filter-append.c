@@ -18,7 +18,8 @@ static const gchar *const same_properties[] =
 {
   "large-structures", "small-structures", "shape", "order", "mode",
   "keep-mean", "stripes", "stripe-tolerance", "padding", "channels",
-  "linear", "find-patterns", "pattern-sensitivity", "autoscale", NULL
+  "linear", "find-patterns", "pattern-sensitivity", "autoscale",
+  "notch-channels", NULL
 };
 
 /* The first of `drawables` that is not a layer, or NULL. */

@@ -120,8 +120,9 @@ coarse_preview_render (CoarsePreview          *coarse,
   gsize         components = coarse->layout.components;
   gdouble      *notches    = g_new (gdouble,
                                     3 * settings->gain.notch_count + 1);
+  guint        *planes     = g_new (guint, settings->gain.notch_count + 1);
   fftcl_gain    gain       = coarse_gain (&coarse->scale, &settings->gain,
-                                          notches);
+                                          notches, planes);
   fftcl_window  small      = coarse_window (&coarse->scale, window);
   fftcl_error   fft_error;
   gboolean      rendered;
@@ -135,6 +136,7 @@ coarse_preview_render (CoarsePreview          *coarse,
                                      &fft_error) == FFTCL_OK ||
               render_error_fft (error, &fft_error));
   g_free (notches);
+  g_free (planes);
 
   if (rendered)
     coarse_expand (&coarse->scale, &small, coarse->window, window,

@@ -29,6 +29,7 @@
 
 #include "check.h"
 #include "pattern-finder.h"
+#include "pattern-lattice.h"
 #include "spectrum-source.h"
 
 #ifdef HAVE_LIBJPEG
@@ -588,9 +589,11 @@ check_halftone (fftcl_context *context,
                "harmonics (at least 3), %zu notches", period, fundamentals,
                harmonics, found.count))
     print_found (&found);
-  check (fabs (found.small_period / period - 1) <= SCREEN_PERIOD_ERROR,
-         "halftone of %g px: small_period %g the screen's period within "
-         "%g of it", period, found.small_period, SCREEN_PERIOD_ERROR);
+  check (fabs (found.small_period / (PATTERN_CUTOFF_PER_PERIOD * period) -
+              1) <= SCREEN_PERIOD_ERROR,
+         "halftone of %g px: small_period %g, %g of the screen's period "
+         "within %g", period, found.small_period, PATTERN_CUTOFF_PER_PERIOD,
+         SCREEN_PERIOD_ERROR);
   check (all_in_half_plane (&found), "halftone: one of each mirrored pair");
   patterns_found_clear (&found);
   free (image.pixels);

@@ -395,9 +395,10 @@ check_coarse_gain (void)
   CoarseScale  scale      = { 4, 0, 0 };
   double       notches[6] = { 0.1, -0.05, 0.01, 0.2, 0.0, 0.02 };
   double       kept[6];
+  unsigned     planes[2]  = { 6, 1 }, kept_planes[2] = { 0, 0 };
   fftcl_gain   gain       = { .large_period = 40, .small_period = 3,
                               .notches = notches, .notch_count = 2 };
-  fftcl_gain   coarse     = coarse_gain (&scale, &gain, kept);
+  fftcl_gain   coarse     = coarse_gain (&scale, &gain, kept, kept_planes);
 
   check (coarse.large_period == 10 && coarse.small_period == 0.75,
          "coarse periods: %g and %g px", coarse.large_period,
@@ -407,6 +408,12 @@ check_coarse_gain (void)
          fabs (kept[2] - 0.04) < 1e-12,
          "the notch at 0.1 cycles/px moves to 0.4, the one at 0.2 is "
          "beyond the copy's Nyquist frequency");
+  check (coarse.notch_planes == NULL, "no planes where the gain has none");
+  gain.notch_planes = planes;
+  coarse            = coarse_gain (&scale, &gain, kept, kept_planes);
+  check (coarse.notch_count == 1 && coarse.notch_planes == kept_planes &&
+         kept_planes[0] == 6,
+         "the kept notch keeps its planes (%u)", kept_planes[0]);
 }
 
 int

@@ -338,7 +338,7 @@ static void check_mirrored_arguments (fftcl_context *ctx)
   double ms;
   const double off_axis[] = { 0.1, 0.2, 0.05 }, on_axis[] = { 0, 0.2, 0.05 };
   fftcl_gain notched = { 8, 2, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1,
-                         FFTCL_STRIPES_NONE, 5, off_axis, 1 };
+                         FFTCL_STRIPES_NONE, 5, off_axis, 1, NULL };
   fftcl_error err = { 0 };
   check (refused (fftcl_transform (plan, FFTCL_FORWARD, data, &err), &err),
          "mirrored plan refuses fftcl_transform: %s", err.message);

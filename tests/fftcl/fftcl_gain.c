@@ -62,7 +62,7 @@ int main (void)
 
   /* ImageJ's stripes on the 64 × 32 grid, tolerance 50 %: s = 0.5. */
   fftcl_gain stripes = { 0, 0, FFTCL_SHAPE_GAUSSIAN, 2, 0, 0,
-                         FFTCL_STRIPES_HORIZONTAL, 50, NULL, 0 };
+                         FFTCL_STRIPES_HORIZONTAL, 50, NULL, 0, NULL };
   expect (&stripes, 0, 0.25, 0, "horizontal stripes remove fx = 0");
   expect (&stripes, 2.0 / 64, 0.1, 1 - exp (-1), "bin 2 at s = 0.5");
   expect (&stripes, -3.0 / 64, 0, 1 - exp (-2.25), "bin -3 at s = 0.5");
@@ -76,7 +76,7 @@ int main (void)
 
   const double notch_table[] = { 0.25, 0.125, 0.05 };
   fftcl_gain notch = { 0, 0, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1,
-                       FFTCL_STRIPES_NONE, 5, notch_table, 1 };
+                       FFTCL_STRIPES_NONE, 5, notch_table, 1, NULL };
   expect (&notch, 0.25, 0.125, 0, "notch centre");
   expect (&notch, -0.25, -0.125, 0, "mirror notch centre");
   expect (&notch, 0.25 + 0.05, 0.125, 0.5, "half at the notch radius");
@@ -111,7 +111,7 @@ int main (void)
       expect (&tiny, 0.25 + 1.0 / 64, 0.125, 1, "radius 1e-300 a bin off");
     }
   fftcl_gain endless = { INFINITY, 4, FFTCL_SHAPE_BUTTERWORTH, 20, 0, 0,
-                         FFTCL_STRIPES_NONE, 5, NULL, 0 };
+                         FFTCL_STRIPES_NONE, 5, NULL, 0, NULL };
   expect (&endless, 0, 0, 0, "infinite large period at DC");
   expect (&endless, 0.125, 0, 1 / (1 + pow (0.5, 40)),
           "infinite large period off DC");

@@ -6,7 +6,9 @@
  * spectrum is 1 everywhere); random planes check fftcl_filter_apply and
  * fftcl_filter_once, on plain plans and on mirrored ones (against their
  * planes' mirror images). Shapes, orders and radii vary, radii down to
- * the smallest the grid resolves. */
+ * the smallest the grid resolves. Each case again with notches that
+ * filter some planes only (notch_planes), against each plane filtered in
+ * double with its own notches, written side by side and interleaved. */
 #include "check.h"
 #include "fftcl-filter.h"
 #include "fftcl_oracle.h"
@@ -165,6 +167,113 @@ static void check_filters (fftcl_plan *plan, const notch_case *c,
   free (got);
 }
 
+/* Random masks: every fifth notch filters no plane, every seventh every
+ * plane (bits past the batch set too), the others one or two planes. */
+static unsigned *random_masks (size_t count, size_t batch)
+{
+  unsigned *masks = malloc (count * sizeof *masks);
+  for (size_t i = 0; i < count; i++)
+    masks[i] = i % 5 == 0   ? 0
+               : i % 7 == 0 ? ~0u
+                            : (1u << (i % batch)) | (1u << ((i / 3) % batch));
+  return masks;
+}
+
+/* Each plane filtered in double with the notches whose mask holds it. */
+static double *oracle_by_plane (const float *planes, shape s,
+                                const fftcl_gain *g)
+{
+  size_t area = s.width * s.height;
+  const shape one = { s.width, s.height, 1 };
+  double *want = malloc (area * s.batch * sizeof *want);
+  double *own = malloc ((3 * g->notch_count + 1) * sizeof *own);
+  for (size_t b = 0; b < s.batch; b++)
+    {
+      fftcl_gain plane_gain = *g;
+      plane_gain.notch_count = 0;
+      plane_gain.notch_planes = NULL;
+      plane_gain.notches = own;
+      for (size_t i = 0; i < g->notch_count; i++)
+        if (g->notch_planes[i] & (1u << b))
+          memcpy (own + 3 * plane_gain.notch_count++, g->notches + 3 * i,
+                  3 * sizeof *own);
+      double *filtered = oracle_filtered (planes + b * area, one, &plane_gain);
+      memcpy (want + b * area, filtered, area * sizeof *want);
+      free (filtered);
+    }
+  free (own);
+  return want;
+}
+
+/* The planes of `got`, laid out as `layout` says, side by side. */
+static float *gathered (const float *got, shape s, fftcl_layout layout)
+{
+  size_t area = s.width * s.height;
+  float *planes = malloc (area * s.batch * sizeof *planes);
+  for (size_t b = 0; b < s.batch; b++)
+    for (size_t i = 0; i < area; i++)
+      planes[b * area + i]
+        = got[b * layout.plane_step + i * layout.value_step];
+  return planes;
+}
+
+/* The error of one call's output, laid out as `layout` says, or ∞ where
+ * the call failed. */
+static double plane_error (fftcl_status status, const float *got, shape s,
+                           fftcl_layout layout, const double *want,
+                           const float *planes)
+{
+  if (status != FFTCL_OK)
+    return INFINITY;
+  float *side = gathered (got, s, layout);
+  double e = error_of (side, want, planes, s.width * s.height * s.batch);
+  free (side);
+  return e;
+}
+
+/* Notches by plane: a load and two applies (the second consuming), and
+ * fftcl_filter_once, into planes side by side and into interleaved
+ * pixels. */
+static void check_plane_notches (fftcl_context *ctx, const notch_case *c,
+                                 const fftcl_gain *g, const char *label)
+{
+  shape s = c->planes;
+  float *planes = random_floats (s.width * s.height * s.batch);
+  double *want = oracle_by_plane (planes, s, g);
+  float *got = malloc (s.width * s.height * s.batch * sizeof *got);
+  const fftcl_layout layouts[]
+    = { { 1, s.width * s.height }, { s.batch, 1 } };
+  for (size_t k = 0; k < 2; k++)
+    {
+      const fftcl_plan_desc desc = { .width = s.width, .height = s.height,
+                                     .batch = s.batch, .out = layouts[k] };
+      fftcl_plan *plan = NULL;
+      fftcl_error err = { 0 };
+      double e[3] = { INFINITY, INFINITY, INFINITY };
+      if (fftcl_plan_create (ctx, &desc, &plan, &err) == FFTCL_OK
+          && fftcl_filter_load (plan, planes, &err) == FFTCL_OK)
+        {
+          fftcl_status status = fftcl_filter_apply (plan, g, NULL, got, 0,
+                                                    &err);
+          e[0] = plane_error (status, got, s, layouts[k], want, planes);
+          status = fftcl_filter_apply (plan, g, NULL, got, FFTCL_CONSUME,
+                                       &err);
+          e[1] = plane_error (status, got, s, layouts[k], want, planes);
+          status = fftcl_filter_once (plan, g, planes, NULL, got, &err);
+          e[2] = plane_error (status, got, s, layouts[k], want, planes);
+        }
+      check (e[0] <= filter_bound && e[1] <= filter_bound
+               && e[2] <= filter_bound,
+             "%s, notches by plane%s: rms error %.2e apply, %.2e consuming, "
+             "%.2e once %s",
+             label, k ? ", interleaved" : "", e[0], e[1], e[2], err.message);
+      fftcl_plan_destroy (plan);
+    }
+  free (planes);
+  free (want);
+  free (got);
+}
+
 static void check_case (fftcl_context *ctx, const notch_case *c)
 {
   shape s = c->planes;
@@ -175,7 +284,7 @@ static void check_case (fftcl_context *ctx, const notch_case *c)
     return;
   double *notches = random_notches (c, grid);
   const fftcl_gain g = { 0, 0, c->edge, c->order, 0, 0, FFTCL_STRIPES_NONE,
-                         5, notches, c->notch_count };
+                         5, notches, c->notch_count, NULL };
   char label[160];
   snprintf (label, sizeof label, "%zu %s notches (order %g) up to %g on "
             "%zux%zu%s, %zu planes", c->notch_count, edge_name (c->edge),
@@ -192,6 +301,14 @@ static void check_case (fftcl_context *ctx, const notch_case *c)
     }
   check_filters (plan, c, &g, label);
   check_on_device (ctx, plan, label, s.width, s.height);
+  if (!c->mirrored)
+    {
+      unsigned *masks = random_masks (c->notch_count, s.batch);
+      fftcl_gain by_plane = g;
+      by_plane.notch_planes = masks;
+      check_plane_notches (ctx, c, &by_plane, label);
+      free (masks);
+    }
   free (notches);
   fftcl_plan_destroy (plan);
 }

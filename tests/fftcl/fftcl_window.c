@@ -31,12 +31,12 @@ static const double notches[] = { 0.2, 0.1, 0.03, -0.05, 0.3, 0.02 };
  * path. */
 static const fftcl_gain gains[] = {
   { 16, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1, FFTCL_STRIPES_VERTICAL, 10, NULL,
-    0 },
+     0, NULL },
   { 12, 4, FFTCL_SHAPE_GAUSSIAN, 2, 1, 0, FFTCL_STRIPES_HORIZONTAL, 30, NULL,
-    0 },
-  { 0, 5, FFTCL_SHAPE_BUTTERWORTH, 3, 0, 0, FFTCL_STRIPES_NONE, 5, NULL, 0 },
+     0, NULL },
+  { 0, 5, FFTCL_SHAPE_BUTTERWORTH, 3, 0, 0, FFTCL_STRIPES_NONE, 5, NULL, 0, NULL },
   { 10, 2.5, FFTCL_SHAPE_IDEAL, 2, 1, 1, FFTCL_STRIPES_HORIZONTAL, 20,
-    notches, 2 },
+    notches, 2, NULL },
 };
 enum { GAIN_COUNT = sizeof gains / sizeof *gains };
 
@@ -275,7 +275,7 @@ static void check_once_is_load_and_apply (fftcl_plan *plan, shape s,
 static const double axis_notches[] = { 0.25, 0, 0.03, 0, -0.2, 0.02 };
 static const fftcl_gain mirrored_gain = {
   10, 2.5, FFTCL_SHAPE_IDEAL, 2, 1, 1, FFTCL_STRIPES_VERTICAL, 20,
-  axis_notches, 2
+  axis_notches, 2, NULL
 };
 
 /* A plan of the shape's planes, in the layouts given, flags added; NULL

@@ -75,6 +75,12 @@ REFUSALS = [
      r"(?i)notch 2.*radius"),
     ("notch fx beyond 0.5", Params(notches=(0.7, 0.1, 0.01)), r"(?i)notch 1.*0\.7"),
     ("notch fy beyond -0.5", Params(notches=(0.1, -0.6, 0.01)), r"(?i)notch 1.*-0\.6"),
+    ("notch channels not made of r, g and b",
+     Params(notches=(0.1, 0.1, 0.01), notch_channels="r gx"),
+     r"(?i)notch channels.*character 3"),
+    ("more notch channels than notches",
+     Params(notches=(0.1, 0.1, 0.01), notch_channels="r g"),
+     r"(?i)notch channels.*2 notches.*1 notch"),
     # GIMP itself refuses values outside an argument's range.
     ("order out of range", Params(shape="butterworth", order=50),
      r"value 50\S* out of range: 0\.5\S* to 20"),
@@ -101,6 +107,15 @@ def main():
     rgb_out = harness.path("rgb-out.pfm")
     jobs.append(("rgb", rgb, rgb_params, rgb_out,
                  harness.filter_script(rgb_in, rgb_out, bandpass_call("img", rgb_params))))
+    # Notches on red's, green's and blue's own waves, each in its channel
+    # (and one in red and blue, one without a word: every channel).
+    channel_params = Params(0, 0, notches=(20 / W, 0, 0.01, 0, 10 / H, 0.01,
+                                           12 / W, 4 / H, 0.01, 3 / W, 40 / H, 0.01),
+                            notch_channels="r G rb")
+    channel_out = harness.path("rgb-channels.pfm")
+    jobs.append(("rgb channels", rgb, channel_params, channel_out,
+                 harness.filter_script(rgb_in, channel_out,
+                                       bandpass_call("img", channel_params))))
 
     # A refused call, caught, must leave the image as it was; uncaught, its
     # message must reach the user. GIMP stops at a failing batch command,
@@ -126,6 +141,12 @@ def main():
         changed = float(np.max(np.abs(want - image)))
         gh.check(err <= TOLERANCE and changed > 100 * TOLERANCE,
                  f"{label}: max |error| {err:.2e} (the filter changed up to {changed:.2f})")
+        if params.notch_channels:
+            every = filter_image(image, Params(0, 0, notches=params.notches))
+            apart = float(np.max(np.abs(every - want)))
+            gh.check(apart > 100 * TOLERANCE,
+                     f"{label}: the channels matter (every notch in every "
+                     f"channel differs by up to {apart:.2f})")
 
     # fftcl redoes a failed OpenCL call on the CPU, which gives the right
     # pixels too: only the plug-in's message tells that a kernel failed.

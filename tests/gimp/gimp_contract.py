@@ -31,6 +31,7 @@ CONTRACT = [
      "replace"),
     ("autoscale", "gboolean", None, None, False),
     ("non-destructive", "gboolean", None, None, False),
+    ("notch-channels", "gchararray", None, None, ""),
 ]
 
 INTROSPECT = r'''
@@ -42,7 +43,7 @@ def describe(p):
     d = {"name": p.name, "type": GObject.type_name(p.value_type)}
     if isinstance(p, GObject.ParamSpecDouble):
         d.update(min=p.minimum, max=p.maximum, default=p.default_value)
-    elif isinstance(p, GObject.ParamSpecBoolean):
+    elif isinstance(p, (GObject.ParamSpecBoolean, GObject.ParamSpecString)):
         d["default"] = p.default_value
     if GObject.type_name(p.__gtype__) == "GimpParamChoice":
         d.update(type="choice",
@@ -114,7 +115,7 @@ def main():
             want = {"type": "choice", "choices": low, "default": default}
         elif kind == "gdouble":
             want = {"type": kind, "min": low, "max": high, "default": default}
-        elif kind == "gboolean":
+        elif kind in ("gboolean", "gchararray"):
             want = {"type": kind, "default": default}
         else:
             want = {"type": kind}

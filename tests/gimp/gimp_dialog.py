@@ -33,12 +33,13 @@ COFFEE = os.path.join(HERE, "..", "..", "examples", "coffee.png")
 
 
 def open_advanced(env, window):
-    """The "Advanced" expander follows the notches entry in the focus
-    chain, wherever the layout puts it."""
+    """The "Advanced" expander follows the notches entry and the notch
+    channels field in the focus chain, wherever the layout puts them."""
     height = gx.window_height(env, window)
     xdotool = gx.xdotool
     xdotool(env, "windowfocus", "--sync", window)
     xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+x")
+    xdotool(env, "key", "Tab")
     xdotool(env, "key", "Tab")
     xdotool(env, "key", "space")
     time.sleep(1)

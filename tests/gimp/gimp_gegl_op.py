@@ -67,11 +67,14 @@ def picture(h, w, planes, alpha):
 
 
 def params_dict(p):
-    return {"large-structures": float(p.large), "small-structures": float(p.small),
-            "shape": p.shape, "order": float(p.order), "mode": p.mode,
-            "keep-mean": p.keep_mean, "stripes": p.stripes,
-            "stripe-tolerance": float(p.tolerance), "notches": list(p.notches),
-            "padding": p.padding, "channels": p.channels, "linear": p.linear}
+    d = {"large-structures": float(p.large), "small-structures": float(p.small),
+         "shape": p.shape, "order": float(p.order), "mode": p.mode,
+         "keep-mean": p.keep_mean, "stripes": p.stripes,
+         "stripe-tolerance": float(p.tolerance), "notches": list(p.notches),
+         "padding": p.padding, "channels": p.channels, "linear": p.linear}
+    if p.notch_channels:
+        d["notch-channels"] = p.notch_channels
+    return d
 
 
 # name, base, alpha, precision, size (w, h), arguments, checked against the
@@ -95,6 +98,9 @@ CASES = [
      Params(18, 3, "butterworth"), False),
     ("rgba-half-linear-notch", "rgb", True, "HALF_LINEAR", (35, 27),
      Params(22, 2, notches=(0.2, 0.1, 0.03)), False),
+    ("rgb-u8-notch-channels", "rgb", False, "U8_NON_LINEAR", (48, 40),
+     Params(20, 2, notches=(0.2, 0.1, 0.03, 0.1, 0.05, 0.02, 0.3, 0.2, 0.02),
+            notch_channels="r gB"), True),
 ]
 
 # The band off and find-patterns on: only the pattern the picture holds
@@ -113,6 +119,8 @@ BAD = [
     ("bad-notch-word", {"notches": "0.1 zero 0.01"}),
     ("bad-notch-narrow", {"notches": "0.1 0 1e-9"}),
     ("bad-notch-too-narrow-for-grid", {"notches": "0.1 0 1e-6"}),
+    ("bad-notch-channels", {"notches": "0.1 0 0.01", "notch-channels": "r x"}),
+    ("bad-notch-channels-count", {"notches": "0.1 0 0.01", "notch-channels": "r g"}),
     ("bad-empty-band", {"large-structures": 5.0, "small-structures": 10.0}),
 ]
 

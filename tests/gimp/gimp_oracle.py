@@ -3,7 +3,9 @@
 precision: the gain G(fx, fy) from the formulas, the padded size and the
 margin fill as the plug-in documents them (padding.h, padding.c), and
 numpy's FFT. The GIMP tests check the plug-in's output against this."""
+import copy
 import math
+import re
 
 import numpy as np
 
@@ -14,11 +16,12 @@ class Params:
     def __init__(self, large=40, small=3, shape="gaussian", order=2,
                  mode="band-pass", keep_mean=True, stripes="none",
                  tolerance=5, notches=(), padding="mirror", channels="rgb",
-                 linear=False):
+                 linear=False, notch_channels=""):
         self.large, self.small, self.shape, self.order = large, small, shape, order
         self.mode, self.keep_mean = mode, keep_mean
         self.stripes, self.tolerance, self.notches = stripes, tolerance, tuple(notches)
         self.padding, self.channels, self.linear = padding, channels, linear
+        self.notch_channels = notch_channels
 
     def script_fu(self):
         """The arguments as Script-Fu writes them."""
@@ -27,7 +30,22 @@ class Params:
         return (f'{self.large} {self.small} "{self.shape}" {self.order} '
                 f'"{self.mode}" {boolean(self.keep_mean)} "{self.stripes}" '
                 f'{self.tolerance} {notches} "{self.padding}" '
-                f'"{self.channels}" {boolean(self.linear)}')
+                f'"{self.channels}" {boolean(self.linear)}'
+                # find-patterns … non-destructive as their defaults, then
+                # notch-channels, where there are any.
+                + (f' FALSE 50 "replace" FALSE FALSE "{self.notch_channels}"'
+                   if self.notch_channels else ""))
+
+    def of_plane(self, plane):
+        """The arguments as plane `plane` (0 red, 1 green, 2 blue) is
+        filtered: only the notches whose notch-channels word names it."""
+        words = [w for w in re.split(r"[ \t,;]+", self.notch_channels) if w]
+        notches = [self.notches[i:i + 3] for i in range(0, len(self.notches), 3)]
+        kept = [n for i, n in enumerate(notches)
+                if i >= len(words) or "rgb"[plane] in words[i].lower()]
+        other = copy.copy(self)
+        other.notches, other.notch_channels = tuple(v for n in kept for v in n), ""
+        return other
 
     def __str__(self):
         text = (f"{self.shape} {self.mode} large={self.large} small={self.small} "
@@ -36,6 +54,8 @@ class Params:
             text += f" stripes={self.stripes}/{self.tolerance}%"
         if self.notches:
             text += f" notches={list(self.notches)}"
+        if self.notch_channels:
+            text += f" notch-channels={self.notch_channels!r}"
         if self.padding != "mirror":
             text += f" padding={self.padding}"
         return text
@@ -155,7 +175,8 @@ def filter_image(image, p, alpha=None):
             a = np.clip(alpha, 0, 1)
             mean = (a * plane).sum() / a.sum() if a.sum() > 0 else 0.0
             plane = a * plane + (1 - a) * mean
-        out[..., c] = filter_plane(plane, p)
+        one_plane = planes.shape[2] == 1 or p.channels == "luminance"
+        out[..., c] = filter_plane(plane, p if one_plane else p.of_plane(c))
         if alpha is not None:
             out[..., c] = np.where(alpha <= 0, planes[..., c], out[..., c])
     return out[..., 0] if image.ndim == 2 else out

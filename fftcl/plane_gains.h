@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A gain whose notches filter some planes only (fftcl_gain.notch_planes)
+ * on a backend that filters every plane of a batch alike: the planes are
+ * grouped by the notches they take, and each group is filtered with its
+ * own gain. */
+#ifndef FFTCL_PLANE_GAINS_H
+#define FFTCL_PLANE_GAINS_H
+
+#include "fftcl-filter.h"
+
+/* Writes to group[p] (p < batch) the number of plane p's group, counting
+ * from 0 in the order of each group's first plane, and returns how many
+ * groups there are. Planes in one group take the same notches. */
+size_t fftcl_plane_groups (const fftcl_gain *gain, size_t batch,
+                           size_t *group);
+
+#endif
