@@ -324,30 +324,83 @@ static void multiply_row_pair (const cpu_gain_job *job, size_t k, size_t y,
     }
 }
 
+/* Z (the packed value at f) and M (at −f) of a plane packing two real
+ * planes of gains ga and gb, both filtered (cpu_gain_job). */
+static void filter_pair_value (const float *z, const float *m, float ga,
+                               float gb, float *z_out, float *m_out)
+{
+  float sum = (ga + gb) / 2, difference = (ga - gb) / 2;
+  float zr = z[0], zi = z[1], mr = m[0], mi = m[1];
+  z_out[0] = sum * zr + difference * mr;
+  z_out[1] = sum * zi - difference * mi;
+  m_out[0] = sum * mr + difference * zr;
+  m_out[1] = sum * mi - difference * zi;
+}
+
+/* multiply_row_pair where plane k's two real planes take the gains of
+ * rows ga and gb: each value and its mirror are read before either is
+ * written, as `filtered` may be the spectrum. */
+static void filter_row_pair_apart (const cpu_gain_job *job, size_t k,
+                                   size_t y, const float *ga,
+                                   const float *gb)
+{
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width, area = width * plan->height;
+  size_t mirror_y = (plan->height - y) % plan->height;
+  const fftwf_complex *in = plan->spectrum + k * area + y * width;
+  const fftwf_complex *mirror_in = plan->spectrum + k * area + mirror_y * width;
+  fftwf_complex *out = job->filtered + k * area + y * width;
+  fftwf_complex *mirror_out = job->filtered + k * area + mirror_y * width;
+  size_t end = mirror_y == y ? width / 2 + 1 : width;
+  for (size_t x = 0; x < end; x++)
+    {
+      size_t mirror_x = (width - x) % width;
+      float z[2], m[2];
+      filter_pair_value (in[x], mirror_in[mirror_x], ga[x], gb[x], z, m);
+      out[x][0] = z[0];
+      out[x][1] = z[1];
+      mirror_out[mirror_x][0] = m[0];
+      mirror_out[mirror_x][1] = m[1];
+    }
+}
+
 /* Rows y in [first, end) of 0 … height/2 of the gain pass, with their
  * mirrors −y: each gain row serves row y and row −y read backwards, in
- * every plane. */
+ * every plane of its group. */
 static void multiply_gain_rows (const void *job_pointer, size_t first,
                                 size_t end)
 {
   const cpu_gain_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
-  float row_gain[plan->width];
+  const cpu_plane_gains *gains = job->gains;
+  size_t width = plan->width;
+  float *row_gain = cpu_gain_thread_space (job);
   for (size_t y = first; y < end; y++)
     {
-      cpu_gain_row (job->rows, frequency (y, plan->height), row_gain);
+      for (size_t g = 0; g < gains->groups; g++)
+        cpu_gain_row (&gains->rows[g], frequency (y, plan->height),
+                      row_gain + g * width);
       for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
-        multiply_row_pair (job, k, y, row_gain);
+        {
+          size_t a = cpu_plane_group (gains, 2 * k);
+          size_t b = 2 * k + 1 < plan->batch
+                       ? cpu_plane_group (gains, 2 * k + 1) : a;
+          if (a == b)
+            multiply_row_pair (job, k, y, row_gain + a * width);
+          else
+            filter_row_pair_apart (job, k, y, row_gain + a * width,
+                                   row_gain + b * width);
+        }
     }
 }
 
-/* The gain's rows over the plan's frequencies: its own grid's, or, for a
+/* The gains' rows over the plan's frequencies: its own grid's, or, for a
  * mirrored plan, the DCT's 0 … width on the doubled grid. *fx holds them;
- * the caller frees it and clears *rows. */
-static fftcl_status prepare_gain_rows (const cpu_plan *plan,
-                                       const fftcl_gain *gain,
-                                       cpu_gain_rows *rows, double **fx,
-                                       fftcl_error *err)
+ * the caller frees it and clears *gains. */
+static fftcl_status prepare_gains (const cpu_plan *plan,
+                                   const fftcl_gain *gain,
+                                   cpu_plane_gains *gains, double **fx,
+                                   fftcl_error *err)
 {
   size_t grid = plan->mirrored ? 2 : 1;
   size_t count = plan->mirrored ? plan->width + 1 : plan->width;
@@ -355,8 +408,9 @@ static fftcl_status prepare_gain_rows (const cpu_plan *plan,
   for (size_t i = 0; *fx && i < count; i++)
     (*fx)[i] = plan->mirrored ? (double) i / (double) (2 * plan->width)
                               : frequency (i, plan->width);
-  if (!*fx || !cpu_gain_rows_init (rows, gain, grid * plan->width,
-                                   grid * plan->height, *fx, count))
+  if (!*fx || !cpu_plane_gains_init (gains, gain, plan->batch,
+                                     grid * plan->width,
+                                     grid * plan->height, *fx, count))
     {
       free (*fx);
       *fx = NULL;
@@ -425,17 +479,26 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
                                  fftcl_timings *timings, fftcl_error *err)
 {
   double t0 = fftcl_now_ms ();
-  cpu_gain_rows rows;
+  cpu_plane_gains gains;
   double *fx;
-  fftcl_status status = prepare_gain_rows (plan, gain, &rows, &fx, err);
+  fftcl_status status = prepare_gains (plan, gain, &gains, &fx, err);
   if (status != FFTCL_OK)
     return status;
-  const cpu_gain_job gain_job = { plan, &rows, filtered };
-  cpu_in_parallel (plan, plan->height / 2 + 1,
-                   plan->mirrored ? cpu_mirror_gain_rows : multiply_gain_rows,
-                   &gain_job);
-  cpu_gain_rows_clear (&rows);
+  atomic_size_t next_space = 0;
+  float *space = malloc ((size_t) plan->threads
+                         * cpu_gain_space (plan, &gains) * sizeof *space);
+  const cpu_gain_job gain_job = { plan, &gains, filtered, space,
+                                  &next_space };
+  if (space)
+    cpu_in_parallel (plan, plan->height / 2 + 1,
+                     plan->mirrored ? cpu_mirror_gain_rows
+                                    : multiply_gain_rows,
+                     &gain_job);
+  cpu_plane_gains_clear (&gains);
   free (fx);
+  free (space);
+  if (!space)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   double t1 = fftcl_now_ms ();
   cpu_planes_fft_run (&plan->scratch_inverse, filtered);
   double t2 = fftcl_now_ms ();
@@ -605,6 +668,7 @@ const fftcl_backend fftcl_cpu_backend = {
   .filter_load = cpu_filter_load,
   .filter_apply_window = cpu_filter_apply_window,
   .lays_out = 1,
+  .plane_notches = 1,
   .filter_finish = cpu_filter_finish,
   .filter_once = NULL,
   .filter_spectrum = cpu_filter_spectrum,
