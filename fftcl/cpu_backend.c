@@ -470,6 +470,41 @@ static void write_window_rows (const void *job_pointer, size_t first,
       write_window_row (job, k, j);
 }
 
+/* The column blocks of every plane that hold a column of `window`, into
+ * blocks[] (room for the plan's spectrum planes' blocks); their count. */
+static size_t window_blocks (const cpu_plan *plan, const fftcl_window *w,
+                             size_t *blocks)
+{
+  size_t per_plane = plan->width / plan->scratch_inverse.column_block;
+  size_t count = 0;
+  unsigned char needed[per_plane];
+  memset (needed, 0, per_plane);
+  for (size_t x = w->x; x < w->x + w->width * w->step; x++)
+    needed[cpu_plane_index (plan, x, 0) * per_plane / plan->width] = 1;
+  for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
+    for (size_t b = 0; b < per_plane; b++)
+      if (needed[b])
+        blocks[count++] = k * per_plane + b;
+  return count;
+}
+
+/* The filtered spectrum transformed back: where the window covers at
+ * most half the columns, the rows and then its columns only (a 1:1
+ * preview's, say), else the whole transform. */
+static void transform_back (const cpu_plan *plan, fftwf_complex *filtered,
+                            const fftcl_window *window)
+{
+  const cpu_planes_fft *fft = &plan->scratch_inverse;
+  size_t all = fft->planes * (plan->width / fft->column_block);
+  size_t *blocks = malloc (all * sizeof *blocks);
+  size_t count = blocks ? window_blocks (plan, window, blocks) : all;
+  if (2 * count <= all)
+    cpu_planes_fft_run_columns (fft, filtered, blocks, count);
+  else
+    cpu_planes_fft_run (fft, filtered);
+  free (blocks);
+}
+
 /* The kept spectrum times the gain into `filtered`, transformed back
  * there, and the window out of it. */
 static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
@@ -500,7 +535,7 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   if (!space)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   double t1 = fftcl_now_ms ();
-  cpu_planes_fft_run (&plan->scratch_inverse, filtered);
+  transform_back (plan, filtered, window);
   double t2 = fftcl_now_ms ();
   const window_job job = { plan, filtered, window, out, layout };
   cpu_in_parallel (plan, window->height, write_window_rows, &job);
