@@ -324,30 +324,83 @@ static void multiply_row_pair (const cpu_gain_job *job, size_t k, size_t y,
     }
 }
 
+/* Z (the packed value at f) and M (at −f) of a plane packing two real
+ * planes of gains ga and gb, both filtered (cpu_gain_job). */
+static void filter_pair_value (const float *z, const float *m, float ga,
+                               float gb, float *z_out, float *m_out)
+{
+  float sum = (ga + gb) / 2, difference = (ga - gb) / 2;
+  float zr = z[0], zi = z[1], mr = m[0], mi = m[1];
+  z_out[0] = sum * zr + difference * mr;
+  z_out[1] = sum * zi - difference * mi;
+  m_out[0] = sum * mr + difference * zr;
+  m_out[1] = sum * mi - difference * zi;
+}
+
+/* multiply_row_pair where plane k's two real planes take the gains of
+ * rows ga and gb: each value and its mirror are read before either is
+ * written, as `filtered` may be the spectrum. */
+static void filter_row_pair_apart (const cpu_gain_job *job, size_t k,
+                                   size_t y, const float *ga,
+                                   const float *gb)
+{
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width, area = width * plan->height;
+  size_t mirror_y = (plan->height - y) % plan->height;
+  const fftwf_complex *in = plan->spectrum + k * area + y * width;
+  const fftwf_complex *mirror_in = plan->spectrum + k * area + mirror_y * width;
+  fftwf_complex *out = job->filtered + k * area + y * width;
+  fftwf_complex *mirror_out = job->filtered + k * area + mirror_y * width;
+  size_t end = mirror_y == y ? width / 2 + 1 : width;
+  for (size_t x = 0; x < end; x++)
+    {
+      size_t mirror_x = (width - x) % width;
+      float z[2], m[2];
+      filter_pair_value (in[x], mirror_in[mirror_x], ga[x], gb[x], z, m);
+      out[x][0] = z[0];
+      out[x][1] = z[1];
+      mirror_out[mirror_x][0] = m[0];
+      mirror_out[mirror_x][1] = m[1];
+    }
+}
+
 /* Rows y in [first, end) of 0 … height/2 of the gain pass, with their
  * mirrors −y: each gain row serves row y and row −y read backwards, in
- * every plane. */
+ * every plane of its group. */
 static void multiply_gain_rows (const void *job_pointer, size_t first,
                                 size_t end)
 {
   const cpu_gain_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
-  float row_gain[plan->width];
+  const cpu_plane_gains *gains = job->gains;
+  size_t width = plan->width;
+  float *row_gain = cpu_gain_thread_space (job);
   for (size_t y = first; y < end; y++)
     {
-      cpu_gain_row (job->rows, frequency (y, plan->height), row_gain);
+      for (size_t g = 0; g < gains->groups; g++)
+        cpu_gain_row (&gains->rows[g], frequency (y, plan->height),
+                      row_gain + g * width);
       for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
-        multiply_row_pair (job, k, y, row_gain);
+        {
+          size_t a = cpu_plane_group (gains, 2 * k);
+          size_t b = 2 * k + 1 < plan->batch
+                       ? cpu_plane_group (gains, 2 * k + 1) : a;
+          if (a == b)
+            multiply_row_pair (job, k, y, row_gain + a * width);
+          else
+            filter_row_pair_apart (job, k, y, row_gain + a * width,
+                                   row_gain + b * width);
+        }
     }
 }
 
-/* The gain's rows over the plan's frequencies: its own grid's, or, for a
+/* The gains' rows over the plan's frequencies: its own grid's, or, for a
  * mirrored plan, the DCT's 0 … width on the doubled grid. *fx holds them;
- * the caller frees it and clears *rows. */
-static fftcl_status prepare_gain_rows (const cpu_plan *plan,
-                                       const fftcl_gain *gain,
-                                       cpu_gain_rows *rows, double **fx,
-                                       fftcl_error *err)
+ * the caller frees it and clears *gains. */
+static fftcl_status prepare_gains (const cpu_plan *plan,
+                                   const fftcl_gain *gain,
+                                   cpu_plane_gains *gains, double **fx,
+                                   fftcl_error *err)
 {
   size_t grid = plan->mirrored ? 2 : 1;
   size_t count = plan->mirrored ? plan->width + 1 : plan->width;
@@ -355,8 +408,9 @@ static fftcl_status prepare_gain_rows (const cpu_plan *plan,
   for (size_t i = 0; *fx && i < count; i++)
     (*fx)[i] = plan->mirrored ? (double) i / (double) (2 * plan->width)
                               : frequency (i, plan->width);
-  if (!*fx || !cpu_gain_rows_init (rows, gain, grid * plan->width,
-                                   grid * plan->height, *fx, count))
+  if (!*fx || !cpu_plane_gains_init (gains, gain, plan->batch,
+                                     grid * plan->width,
+                                     grid * plan->height, *fx, count))
     {
       free (*fx);
       *fx = NULL;
@@ -416,6 +470,41 @@ static void write_window_rows (const void *job_pointer, size_t first,
       write_window_row (job, k, j);
 }
 
+/* The column blocks of every plane that hold a column of `window`, into
+ * blocks[] (room for the plan's spectrum planes' blocks); their count. */
+static size_t window_blocks (const cpu_plan *plan, const fftcl_window *w,
+                             size_t *blocks)
+{
+  size_t per_plane = plan->width / plan->scratch_inverse.column_block;
+  size_t count = 0;
+  unsigned char needed[per_plane];
+  memset (needed, 0, per_plane);
+  for (size_t x = w->x; x < w->x + w->width * w->step; x++)
+    needed[cpu_plane_index (plan, x, 0) * per_plane / plan->width] = 1;
+  for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
+    for (size_t b = 0; b < per_plane; b++)
+      if (needed[b])
+        blocks[count++] = k * per_plane + b;
+  return count;
+}
+
+/* The filtered spectrum transformed back: where the window covers at
+ * most half the columns, the rows and then its columns only (a 1:1
+ * preview's, say), else the whole transform. */
+static void transform_back (const cpu_plan *plan, fftwf_complex *filtered,
+                            const fftcl_window *window)
+{
+  const cpu_planes_fft *fft = &plan->scratch_inverse;
+  size_t all = fft->planes * (plan->width / fft->column_block);
+  size_t *blocks = malloc (all * sizeof *blocks);
+  size_t count = blocks ? window_blocks (plan, window, blocks) : all;
+  if (2 * count <= all)
+    cpu_planes_fft_run_columns (fft, filtered, blocks, count);
+  else
+    cpu_planes_fft_run (fft, filtered);
+  free (blocks);
+}
+
 /* The kept spectrum times the gain into `filtered`, transformed back
  * there, and the window out of it. */
 static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
@@ -425,19 +514,28 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
                                  fftcl_timings *timings, fftcl_error *err)
 {
   double t0 = fftcl_now_ms ();
-  cpu_gain_rows rows;
+  cpu_plane_gains gains;
   double *fx;
-  fftcl_status status = prepare_gain_rows (plan, gain, &rows, &fx, err);
+  fftcl_status status = prepare_gains (plan, gain, &gains, &fx, err);
   if (status != FFTCL_OK)
     return status;
-  const cpu_gain_job gain_job = { plan, &rows, filtered };
-  cpu_in_parallel (plan, plan->height / 2 + 1,
-                   plan->mirrored ? cpu_mirror_gain_rows : multiply_gain_rows,
-                   &gain_job);
-  cpu_gain_rows_clear (&rows);
+  atomic_size_t next_space = 0;
+  float *space = malloc ((size_t) plan->threads
+                         * cpu_gain_space (plan, &gains) * sizeof *space);
+  const cpu_gain_job gain_job = { plan, &gains, filtered, space,
+                                  &next_space };
+  if (space)
+    cpu_in_parallel (plan, plan->height / 2 + 1,
+                     plan->mirrored ? cpu_mirror_gain_rows
+                                    : multiply_gain_rows,
+                     &gain_job);
+  cpu_plane_gains_clear (&gains);
   free (fx);
+  free (space);
+  if (!space)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   double t1 = fftcl_now_ms ();
-  cpu_planes_fft_run (&plan->scratch_inverse, filtered);
+  transform_back (plan, filtered, window);
   double t2 = fftcl_now_ms ();
   const window_job job = { plan, filtered, window, out, layout };
   cpu_in_parallel (plan, window->height, write_window_rows, &job);
@@ -605,6 +703,7 @@ const fftcl_backend fftcl_cpu_backend = {
   .filter_load = cpu_filter_load,
   .filter_apply_window = cpu_filter_apply_window,
   .lays_out = 1,
+  .plane_notches = 1,
   .filter_finish = cpu_filter_finish,
   .filter_once = NULL,
   .filter_spectrum = cpu_filter_spectrum,

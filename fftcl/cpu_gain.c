@@ -2,6 +2,7 @@
 #include "backend.h"
 #include "cpu_plan.h"
 #include "gain.h"
+#include "plane_gains.h"
 
 #include <stdlib.h>
 
@@ -93,4 +94,60 @@ void cpu_gain_rows_clear (cpu_gain_rows *rows)
   cpu_notches_free (rows->notches);
   rows->small_x = NULL;
   rows->notches = NULL;
+}
+
+void cpu_plane_gains_clear (cpu_plane_gains *gains)
+{
+  for (size_t g = 0; gains->rows && g < gains->groups; g++)
+    cpu_gain_rows_clear (&gains->rows[g]);
+  free (gains->rows);
+  free (gains->gains);
+  free (gains->notches);
+  free (gains->group);
+  *gains = (cpu_plane_gains) { 0 };
+}
+
+/* One gain per group, each of its first plane's notches. */
+static int group_gains (cpu_plane_gains *gains, const fftcl_gain *gain,
+                        size_t batch)
+{
+  gains->group = malloc (batch * sizeof *gains->group);
+  if (!gains->group)
+    return 0;
+  gains->groups = fftcl_plane_groups (gain, batch, gains->group);
+  gains->gains = calloc (gains->groups, sizeof *gains->gains);
+  gains->notches = malloc (gains->groups * 3 * gain->notch_count
+                           * sizeof *gains->notches);
+  if (!gains->gains || !gains->notches)
+    return 0;
+  for (size_t p = 0, made = 0; p < batch; p++)
+    if (gains->group[p] == made)
+      {
+        fftcl_gain_of_plane (gain, p, &gains->gains[made],
+                             gains->notches + 3 * gain->notch_count * made);
+        made++;
+      }
+  return 1;
+}
+
+int cpu_plane_gains_init (cpu_plane_gains *gains, const fftcl_gain *gain,
+                          size_t batch, size_t grid_width,
+                          size_t grid_height, const double *fx,
+                          size_t count)
+{
+  *gains = (cpu_plane_gains) { .groups = 1 };
+  int made = gain->notch_planes && gain->notch_count
+               ? group_gains (gains, gain, batch)
+               : (gains->gains = malloc (sizeof *gains->gains)) != NULL;
+  if (made && !gains->group)
+    gains->gains[0] = *gain;
+  if (made)
+    made = (gains->rows = calloc (gains->groups, sizeof *gains->rows))
+           != NULL;
+  for (size_t g = 0; made && g < gains->groups; g++)
+    made = cpu_gain_rows_init (&gains->rows[g], &gains->gains[g], grid_width,
+                               grid_height, fx, count);
+  if (!made)
+    cpu_plane_gains_clear (gains);
+  return made;
 }

@@ -33,11 +33,63 @@ static void load_group (const fftwf_complex *plane, const size_t *at,
     }
 }
 
-/* The gain along row fy = j / (2·height) of the doubled grid. */
-static void gain_row (const cpu_gain_job *job, size_t j, float *row)
+/* The gains of every group along rows fy = j / (2·height) and
+ * (height − j) / (2·height) of the doubled grid: group g's at
+ * rows + 2 · g · (width + 1), the second row width + 1 later. */
+static void gain_rows (const cpu_gain_job *job, size_t j, float *rows)
 {
-  cpu_gain_row (job->rows, (double) j / (double) (2 * job->plan->height),
-                row);
+  size_t height = job->plan->height, length = job->plan->width + 1;
+  for (size_t g = 0; g < job->gains->groups; g++)
+    {
+      float *near = rows + 2 * g * length;
+      cpu_gain_row (&job->gains->rows[g],
+                    (double) j / (double) (2 * height), near);
+      cpu_gain_row (&job->gains->rows[g],
+                    (double) (height - j) / (double) (2 * height),
+                    near + length);
+    }
+}
+
+/* Group g's gains at the members of the group of column kx. */
+static void member_gains (const float *rows, size_t g, size_t width,
+                          size_t kx, float *gains)
+{
+  const float *near = rows + 2 * g * (width + 1), *far = near + width + 1;
+  gains[0] = near[kx];
+  gains[1] = near[width - kx];
+  gains[2] = far[kx];
+  gains[3] = far[width - kx];
+}
+
+/* The group of (ky, kx) in packed plane k filtered; theta and phi are
+ * half_turn_twiddle's of ky and kx. */
+static void filter_group (const cpu_gain_job *job, size_t k, size_t ky,
+                          size_t kx, const float *rows,
+                          mirror_complex theta, mirror_complex phi)
+{
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width, area = width * plan->height;
+  size_t at[MIRROR_GROUP];
+  mirror_complex z[MIRROR_GROUP];
+  float gains_a[MIRROR_GROUP], gains_b[MIRROR_GROUP];
+  size_t a = cpu_plane_group (job->gains, 2 * k);
+  member_positions (plan, ky, kx, at);
+  load_group (plan->spectrum + k * area, at, z);
+  member_gains (rows, a, width, kx, gains_a);
+  if (2 * k + 1 < plan->batch)
+    {
+      member_gains (rows, cpu_plane_group (job->gains, 2 * k + 1), width, kx,
+                    gains_b);
+      mirror_filter_group (z, gains_a, gains_b, theta, phi);
+    }
+  else
+    mirror_filter_group_real (z, gains_a, theta, phi);
+  fftwf_complex *out = job->filtered + k * area;
+  for (int m = 0; m < MIRROR_GROUP; m++)
+    {
+      out[at[m]][0] = z[m].re;
+      out[at[m]][1] = z[m].im;
+    }
 }
 
 /* Groups of rows ky in [first, end) of 0 … height/2. */
@@ -45,38 +97,18 @@ void cpu_mirror_gain_rows (const void *job_pointer, size_t first, size_t end)
 {
   const cpu_gain_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
-  size_t width = plan->width, height = plan->height, area = width * height;
-  float near[width + 1], far[width + 1];
+  size_t width = plan->width;
+  float *rows = cpu_gain_thread_space (job);
   mirror_complex phi[width / 2 + 1];
   for (size_t kx = 0; kx <= width / 2; kx++)
     phi[kx] = half_turn_twiddle (kx, width);
   for (size_t ky = first; ky < end; ky++)
     {
-      mirror_complex theta = half_turn_twiddle (ky, height);
-      gain_row (job, ky, near);
-      gain_row (job, height - ky, far);
+      mirror_complex theta = half_turn_twiddle (ky, plan->height);
+      gain_rows (job, ky, rows);
       for (size_t kx = 0; kx <= width / 2; kx++)
-        {
-          const float gains[MIRROR_GROUP]
-            = { near[kx], near[width - kx], far[kx], far[width - kx] };
-          size_t at[MIRROR_GROUP];
-          member_positions (plan, ky, kx, at);
-          for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
-            {
-              mirror_complex z[MIRROR_GROUP];
-              fftwf_complex *out = job->filtered + k * area;
-              load_group (plan->spectrum + k * area, at, z);
-              if (2 * k + 1 < plan->batch)
-                mirror_filter_group (z, gains, theta, phi[kx]);
-              else
-                mirror_filter_group_real (z, gains, theta, phi[kx]);
-              for (int m = 0; m < MIRROR_GROUP; m++)
-                {
-                  out[at[m]][0] = z[m].re;
-                  out[at[m]][1] = z[m].im;
-                }
-            }
-        }
+        for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
+          filter_group (job, k, ky, kx, rows, theta, phi[kx]);
     }
 }
 

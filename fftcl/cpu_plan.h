@@ -12,6 +12,7 @@
 #include "parallel.h"
 
 #include <fftw3.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 typedef struct {
@@ -69,15 +70,63 @@ int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
 void cpu_gain_row (const cpu_gain_rows *rows, double fy, float *out);
 void cpu_gain_rows_clear (cpu_gain_rows *rows);
 
+/* The gains of a batch's planes: one per distinct set of notches
+ * (fftcl_gain.notch_planes), each plane's group, and their rows. */
+typedef struct {
+  size_t groups;
+  size_t *group;       /* group[p] for each plane p; NULL: one group */
+  fftcl_gain *gains;   /* per group, notch_planes NULL */
+  double *notches;     /* their notches' triples */
+  cpu_gain_rows *rows; /* per group */
+} cpu_plane_gains;
+
+/* The rows of `gain` for the `batch` planes over fx[count] of a
+ * grid_width × grid_height grid; 0 when memory runs out, with nothing
+ * left to clear. `gain` and `fx` must outlive `gains`. */
+int cpu_plane_gains_init (cpu_plane_gains *gains, const fftcl_gain *gain,
+                          size_t batch, size_t grid_width,
+                          size_t grid_height, const double *fx,
+                          size_t count);
+void cpu_plane_gains_clear (cpu_plane_gains *gains);
+
+/* Plane p's group. */
+static inline size_t cpu_plane_group (const cpu_plane_gains *gains,
+                                      size_t p)
+{
+  return gains->group ? gains->group[p] : 0;
+}
+
 /* The gain's pass over the spectrum: plan->spectrum times the gain, into
  * `filtered` (which may be the spectrum itself), by rows 0 … height/2 in
  * threads. The gain is even, G(−fx, −fy) = G(fx, fy), so the work on a
- * row also does its mirror, and each gain row is evaluated once. */
+ * row also does its mirror, and each gain row is evaluated once per
+ * group of planes. Where the two real planes packed in a complex plane
+ * take different gains Ga and Gb, with Z the packed transform and
+ * M = conj Z(−f), the filtered packed value is
+ * (Ga + Gb)/2 · Z + (Ga − Gb)/2 · M (the real planes' transforms are
+ * (Z + M)/2 and (Z − M)/(2i)). */
 typedef struct {
   const cpu_plan *plan;
-  const cpu_gain_rows *rows;
+  const cpu_plane_gains *gains;
   fftwf_complex *filtered;
+  float *space;              /* per thread, cpu_gain_space floats */
+  atomic_size_t *next_space; /* the next thread's share of it */
 } cpu_gain_job;
+
+/* Floats of the rows a thread of the gain's pass evaluates at a time:
+ * two rows of width + 1 per group. */
+static inline size_t cpu_gain_space (const cpu_plan *plan,
+                                     const cpu_plane_gains *gains)
+{
+  return 2 * (plan->width + 1) * gains->groups;
+}
+
+/* The calling thread's share of job->space. */
+static inline float *cpu_gain_thread_space (const cpu_gain_job *job)
+{
+  return job->space + atomic_fetch_add (job->next_space, 1)
+                        * cpu_gain_space (job->plan, job->gains);
+}
 
 /* fftcl_filter_spectrum's call, for the rows of its view in threads. */
 typedef struct {

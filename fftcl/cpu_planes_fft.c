@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The 2-D transform: FFTW's measured plan where its wisdom holds one,
  * else 1-D transforms of rows, then of columns gathered a few at a time
- * into a buffer where they lie contiguous. Those 1-D plans are estimated,
+ * into a buffer where they lie contiguous; those also transform only
+ * some columns. Those 1-D plans are estimated,
  * so that the first transform of a size starts at once: FFTW measuring a
  * 2-D plan of a 4096² image's planes takes seconds, and its estimated
  * 2-D plans walk the columns with the planes' stride, several times
@@ -92,8 +93,6 @@ int cpu_planes_fft_make (cpu_planes_fft *fft, size_t width, size_t height,
   fft->threads = threads;
   fft->whole = cpu_wisdom_plan (width, height, planes, (int) threads, array,
                                 sign);
-  if (fft->whole)
-    return 1;
   fft->row_block = block_for (height * planes, ROW_BLOCK);
   fft->column_block = block_for (width, COLUMN_BLOCK);
   fft->gathered = calloc (threads, sizeof *fft->gathered);
@@ -118,6 +117,7 @@ typedef struct {
   const cpu_planes_fft *fft;
   fftwf_complex *array;
   atomic_size_t *next_buffer;
+  const size_t *blocks; /* the column blocks to transform; NULL: all */
 } pass_job;
 
 /* Row blocks [first, end) of all planes. */
@@ -144,8 +144,9 @@ static void transform_columns (const void *job_pointer, size_t first,
   size_t per_plane = width / block;
   fftwf_complex *buffer = fft->gathered[atomic_fetch_add (job->next_buffer,
                                                           1)];
-  for (size_t b = first; b < end; b++)
+  for (size_t i = first; i < end; i++)
     {
+      size_t b = job->blocks ? job->blocks[i] : i;
       fftwf_complex *corner = job->array + b / per_plane * width * height
                               + b % per_plane * block;
       for (size_t y = 0; y < height; y++)
@@ -160,21 +161,32 @@ static void transform_columns (const void *job_pointer, size_t first,
     }
 }
 
-void cpu_planes_fft_run (const cpu_planes_fft *fft, fftwf_complex *array)
+/* Rows, then the listed column blocks (all where `blocks` is NULL). */
+static void run_lines (const cpu_planes_fft *fft, fftwf_complex *array,
+                       const size_t *blocks, size_t count)
 {
-  if (fft->whole)
-    {
-      fftwf_execute_dft (fft->whole, array, array);
-      return;
-    }
   atomic_size_t next_buffer = 0;
-  const pass_job job = { fft, array, &next_buffer };
+  const pass_job job = { fft, array, &next_buffer, blocks };
   fftcl_in_parallel (fft->threads,
                      fft->height * fft->planes / fft->row_block,
                      transform_rows, &job);
-  fftcl_in_parallel (fft->threads,
-                     fft->planes * (fft->width / fft->column_block),
-                     transform_columns, &job);
+  fftcl_in_parallel (fft->threads, count, transform_columns, &job);
+}
+
+void cpu_planes_fft_run (const cpu_planes_fft *fft, fftwf_complex *array)
+{
+  if (fft->whole)
+    fftwf_execute_dft (fft->whole, array, array);
+  else
+    run_lines (fft, array, NULL,
+               fft->planes * (fft->width / fft->column_block));
+}
+
+void cpu_planes_fft_run_columns (const cpu_planes_fft *fft,
+                                 fftwf_complex *array, const size_t *blocks,
+                                 size_t count)
+{
+  run_lines (fft, array, blocks, count);
 }
 
 void cpu_planes_fft_clear (cpu_planes_fft *fft)

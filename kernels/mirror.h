@@ -118,8 +118,10 @@ MIRROR_FN void mirror_rebuild (const float *c, mirror_complex theta,
 }
 
 /* Filters one group of a packed plane in place: z holds the group,
- * `gains` the gain at each member's frequency, in group order. */
-MIRROR_FN void mirror_filter_group (mirror_complex *z, const float *gains,
+ * `gains_a` and `gains_b` the gains of its two real planes (in the real
+ * and the imaginary parts) at each member's frequency, in group order. */
+MIRROR_FN void mirror_filter_group (mirror_complex *z, const float *gains_a,
+                                    const float *gains_b,
                                     mirror_complex theta, mirror_complex phi)
 {
   mirror_complex a[2], b[2];
@@ -129,8 +131,8 @@ MIRROR_FN void mirror_filter_group (mirror_complex *z, const float *gains,
   mirror_coefficients (b, theta, phi, cb);
   for (int m = 0; m < MIRROR_GROUP; m++)
     {
-      ca[m] *= gains[m];
-      cb[m] *= gains[m];
+      ca[m] *= gains_a[m];
+      cb[m] *= gains_b[m];
     }
   mirror_rebuild (ca, theta, phi, a);
   mirror_rebuild (cb, theta, phi, b);

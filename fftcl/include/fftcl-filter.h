@@ -107,7 +107,15 @@ typedef struct {
 } fftcl_window;
 
 /* Transforms the planes forward and keeps their spectrum in the plan, for
- * fftcl_filter_apply and fftcl_filter_spectrum. */
+ * fftcl_filter_apply and fftcl_filter_spectrum.
+ *
+ * Memory on the CPU: the spectrum is ⌈batch / 2⌉ complex planes of
+ * width × height (8 · width · height bytes each: two real planes packed
+ * in one), made by the first load and kept until the plan is destroyed;
+ * an apply without FFTCL_CONSUME (or a spectrum view of a mirrored plan)
+ * adds as much again for the filtered copy; each of the plan's threads
+ * also keeps up to 8 columns (8 · height complex values) per direction.
+ * A 4096² RGB plan: 256 MiB, 512 MiB with applies that do not consume. */
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
                                 fftcl_error *err);
 
@@ -121,8 +129,10 @@ typedef enum {
 /* Multiplies the kept spectrum by `gain`, transforms it back and writes
  * `window` of each filtered plane to `out` (NULL: the whole planes at step
  * 1). A preview redoes only this on every change; a final run asks for
- * the image without its padding. The inverse transforms cost the same
- * for every window; only the transfer to the host shrinks. Where the
+ * the image without its padding. On OpenCL the inverse transforms cost
+ * the same for every window, only the transfer to the host shrinks; on
+ * the CPU a window over at most half the columns has only those
+ * transformed back after the rows. Where the
  * gain's notch_planes give planes different notches and the backend
  * filters every plane of a pair alike (OpenCL), each distinct set of
  * notches costs an inverse transform of the batch and a host buffer of

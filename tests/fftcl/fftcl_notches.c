@@ -8,7 +8,8 @@
  * planes' mirror images). Shapes, orders and radii vary, radii down to
  * the smallest the grid resolves. Each case again with notches that
  * filter some planes only (notch_planes), against each plane filtered in
- * double with its own notches, written side by side and interleaved. */
+ * double with its own notches, written side by side and interleaved,
+ * mirrored plans too. */
 #include "check.h"
 #include "fftcl-filter.h"
 #include "fftcl_oracle.h"
@@ -179,9 +180,10 @@ static unsigned *random_masks (size_t count, size_t batch)
   return masks;
 }
 
-/* Each plane filtered in double with the notches whose mask holds it. */
+/* Each plane filtered in double with the notches whose mask holds it,
+ * as a mirrored plan filters it where `mirrored`. */
 static double *oracle_by_plane (const float *planes, shape s,
-                                const fftcl_gain *g)
+                                const fftcl_gain *g, int mirrored)
 {
   size_t area = s.width * s.height;
   const shape one = { s.width, s.height, 1 };
@@ -197,7 +199,10 @@ static double *oracle_by_plane (const float *planes, shape s,
         if (g->notch_planes[i] & (1u << b))
           memcpy (own + 3 * plane_gain.notch_count++, g->notches + 3 * i,
                   3 * sizeof *own);
-      double *filtered = oracle_filtered (planes + b * area, one, &plane_gain);
+      double *filtered
+        = mirrored ? oracle_filtered_mirrored (planes + b * area, one,
+                                               &plane_gain)
+                   : oracle_filtered (planes + b * area, one, &plane_gain);
       memcpy (want + b * area, filtered, area * sizeof *want);
       free (filtered);
     }
@@ -239,14 +244,15 @@ static void check_plane_notches (fftcl_context *ctx, const notch_case *c,
 {
   shape s = c->planes;
   float *planes = random_floats (s.width * s.height * s.batch);
-  double *want = oracle_by_plane (planes, s, g);
+  double *want = oracle_by_plane (planes, s, g, c->mirrored);
   float *got = malloc (s.width * s.height * s.batch * sizeof *got);
   const fftcl_layout layouts[]
     = { { 1, s.width * s.height }, { s.batch, 1 } };
   for (size_t k = 0; k < 2; k++)
     {
-      const fftcl_plan_desc desc = { .width = s.width, .height = s.height,
-                                     .batch = s.batch, .out = layouts[k] };
+      const fftcl_plan_desc desc = {
+        .width = s.width, .height = s.height, .batch = s.batch,
+        .out = layouts[k], .flags = c->mirrored ? FFTCL_MIRRORED : 0 };
       fftcl_plan *plan = NULL;
       fftcl_error err = { 0 };
       double e[3] = { INFINITY, INFINITY, INFINITY };
@@ -301,14 +307,11 @@ static void check_case (fftcl_context *ctx, const notch_case *c)
     }
   check_filters (plan, c, &g, label);
   check_on_device (ctx, plan, label, s.width, s.height);
-  if (!c->mirrored)
-    {
-      unsigned *masks = random_masks (c->notch_count, s.batch);
-      fftcl_gain by_plane = g;
-      by_plane.notch_planes = masks;
-      check_plane_notches (ctx, c, &by_plane, label);
-      free (masks);
-    }
+  unsigned *masks = random_masks (c->notch_count, s.batch);
+  fftcl_gain by_plane = g;
+  by_plane.notch_planes = masks;
+  check_plane_notches (ctx, c, &by_plane, label);
+  free (masks);
   free (notches);
   fftcl_plan_destroy (plan);
 }
