@@ -31,12 +31,6 @@ settings_notches_sort (BandpassSettings *settings)
   return TRUE;
 }
 
-FittedWaves
-settings_notches_waves (const BandpassSettings *settings)
-{
-  return (FittedWaves) { settings->waves, settings->wave_count };
-}
-
 void
 settings_notches_clear (BandpassSettings *settings)
 {

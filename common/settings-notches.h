@@ -8,16 +8,11 @@
 #define SETTINGS_NOTCHES_H
 
 #include "filter-settings.h"
-#include "fitted-waves.h"
 
 /* Sets settings->discs and settings->waves from settings->notches, and
  * gain.notches to the discs. FALSE, with neither, when memory runs
  * out. */
 gboolean    settings_notches_sort  (BandpassSettings       *settings);
-
-/* The settings' waves, as the core takes them; they point into
- * `settings`. */
-FittedWaves settings_notches_waves (const BandpassSettings *settings);
 
 /* Frees the notches, discs and waves and empties the gain's. */
 void        settings_notches_clear (BandpassSettings       *settings);

@@ -3,16 +3,9 @@
 
 #include <string.h>
 
-typedef struct
-{
-  OpSpectrumKey  key;
-  gfloat        *pixels;
-  FilteredImage *image;
-  gconstpointer  owner;
-} KeptSpectrum;
-
-static GMutex       lock;
-static KeptSpectrum kept;
+static GMutex        lock;
+static FilterState   kept;
+static gconstpointer kept_owner;
 
 void
 op_spectrum_cache_lock (void)
@@ -26,60 +19,45 @@ op_spectrum_cache_unlock (void)
   g_mutex_unlock (&lock);
 }
 
-static gsize
-pixel_bytes (const OpSpectrumKey *key)
+/* Keeps the state only where `area` of `input` reads as its pixels. A
+ * second copy that memory cannot hold empties it. */
+static void
+match_pixels (GeglBuffer          *input,
+              const GeglRectangle *area)
 {
-  return (gsize) key->width * key->height *
-         babl_format_get_bytes_per_pixel (key->format);
+  gsize   bytes  = kept.width * kept.height *
+                   babl_format_get_bytes_per_pixel (kept.format.format);
+  gfloat *pixels = filter_state_read_new (&kept, input, area, NULL);
+
+  if (pixels && memcmp (pixels, kept.pixels, bytes) == 0)
+    g_free (pixels);
+  else if (pixels)
+    filter_state_take_pixels (&kept, pixels, gegl_buffer_get_format (input));
+  else
+    filter_state_clear (&kept);
 }
 
-FilteredImage *
-op_spectrum_cache_find (const OpSpectrumKey *key,
-                        const gfloat        *pixels)
+FilterState *
+op_spectrum_cache_state (GeglBuffer          *input,
+                         const GeglRectangle *area,
+                         const RenderFormat  *format,
+                         gconstpointer        owner)
 {
-  if (! kept.image ||
-      kept.key.width != key->width || kept.key.height != key->height ||
-      kept.key.format != key->format ||
-      ! render_geometry_equal (&kept.key.geometry, &key->geometry) ||
-      memcmp (kept.pixels, pixels, pixel_bytes (key)) != 0)
-    return NULL;
-
-  return kept.image;
-}
-
-void
-op_spectrum_cache_drop_unless (gint        width,
-                               gint        height,
-                               const Babl *format)
-{
-  if (kept.key.width != width || kept.key.height != height ||
-      kept.key.format != format)
-    op_spectrum_cache_drop ();
-}
-
-void
-op_spectrum_cache_drop (void)
-{
-  filtered_image_destroy (kept.image);
-  g_free (kept.pixels);
-  memset (&kept, 0, sizeof kept);
-}
-
-void
-op_spectrum_cache_keep (const OpSpectrumKey *key,
-                        gfloat              *pixels,
-                        FilteredImage       *image,
-                        gconstpointer        owner)
-{
-  op_spectrum_cache_drop ();
-  kept = (KeptSpectrum) { *key, pixels, image, owner };
+  filter_state_choose (&kept, format, area->width, area->height);
+  if (kept.pixels)
+    match_pixels (input, area);
+  kept_owner = owner;
+  return &kept;
 }
 
 void
 op_spectrum_cache_release (gconstpointer owner)
 {
   g_mutex_lock (&lock);
-  if (kept.owner == owner)
-    op_spectrum_cache_drop ();
+  if (kept_owner == owner)
+    {
+      filter_state_clear (&kept);
+      kept_owner = NULL;
+    }
   g_mutex_unlock (&lock);
 }
