@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "settings-notches.h"
 
+#include "fitted-waves.h"
+
 gboolean
 settings_notches_sort (BandpassSettings *settings)
 {
