@@ -162,7 +162,7 @@ op_filter_run (GeglBuffer             *input,
                const GeglRectangle    *area,
                const RenderFormat     *format,
                const BandpassSettings *settings,
-               gconstpointer           owner,
+               GeglOperation          *operation,
                gchar                 **warning,
                gchar                 **message)
 {
@@ -173,7 +173,8 @@ op_filter_run (GeglBuffer             *input,
   filtering.context = shared_context (message);
   if (filtering.context)
     {
-      filtering.state = op_spectrum_cache_state (input, area, format, owner);
+      filtering.state = op_spectrum_cache_state (operation, input, area,
+                                                 format);
       filtered = settings->find_patterns
                  ? filter_with_patterns (&filtering, settings)
                  : filter_state (&filtering, settings);

@@ -3,9 +3,19 @@
 
 #include <string.h>
 
+#include <gegl-plugin.h>
+
 static GMutex        lock;
 static FilterState   kept;
 static gconstpointer kept_owner;
+static GeglRectangle kept_area;
+/* The node that fed the kept pixels (a weak reference: a node freed and
+ * another made at its address is not it), and how often it was
+ * invalidated since they were read. GEGL emits "invalidated" in the
+ * thread that changes the graph, so the count is atomic. */
+static GWeakRef      watched;
+static gulong        watch_handler;
+static gint          invalidations;
 
 void
 op_spectrum_cache_lock (void)
@@ -17,6 +27,63 @@ void
 op_spectrum_cache_unlock (void)
 {
   g_mutex_unlock (&lock);
+}
+
+static void
+count_invalidation (GeglNode            *node G_GNUC_UNUSED,
+                    const GeglRectangle *rect G_GNUC_UNUSED,
+                    gpointer             data G_GNUC_UNUSED)
+{
+  g_atomic_int_inc (&invalidations);
+}
+
+static void
+unwatch (void)
+{
+  GeglNode *node = g_weak_ref_get (&watched);
+
+  if (node)
+    {
+      g_signal_handler_disconnect (node, watch_handler);
+      g_object_unref (node);
+    }
+  g_weak_ref_set (&watched, NULL);
+}
+
+/* Counts `source`'s invalidations from now on. */
+static void
+watch (GeglNode *source)
+{
+  GeglNode *node = g_weak_ref_get (&watched);
+
+  if (node != source)
+    {
+      unwatch ();
+      if (source)
+        {
+          watch_handler = g_signal_connect (source, "invalidated",
+                                            G_CALLBACK (count_invalidation),
+                                            NULL);
+          g_weak_ref_set (&watched, source);
+        }
+    }
+  g_clear_object (&node);
+  g_atomic_int_set (&invalidations, 0);
+}
+
+/* Whether GEGL says that `area` of what `source` feeds is what was
+ * read into the kept pixels. */
+static gboolean
+unchanged (GeglNode            *source,
+           const GeglRectangle *area)
+{
+  GeglNode *node = g_weak_ref_get (&watched);
+  gboolean  same = source && node == source &&
+                   g_atomic_int_get (&invalidations) == 0 &&
+                   gegl_rectangle_equal (area, &kept_area);
+
+  g_clear_object (&node);
+  return same;
 }
 
 /* Keeps the state only where `area` of `input` reads as its pixels. A
@@ -38,15 +105,26 @@ match_pixels (GeglBuffer          *input,
 }
 
 FilterState *
-op_spectrum_cache_state (GeglBuffer          *input,
+op_spectrum_cache_state (GeglOperation       *operation,
+                         GeglBuffer          *input,
                          const GeglRectangle *area,
-                         const RenderFormat  *format,
-                         gconstpointer        owner)
+                         const RenderFormat  *format)
 {
+  GeglNode *source = gegl_operation_get_source_node (operation, "input");
+
   filter_state_choose (&kept, format, area->width, area->height);
+  kept_owner = operation;
+  if (kept.pixels && unchanged (source, area))
+    {
+      g_debug ("the input was not invalidated: its pixels are not read "
+               "again");
+      return &kept;
+    }
+
+  watch (source);
+  kept_area = *area;
   if (kept.pixels)
     match_pixels (input, area);
-  kept_owner = owner;
   return &kept;
 }
 
@@ -57,6 +135,7 @@ op_spectrum_cache_release (gconstpointer owner)
   if (kept_owner == owner)
     {
       filter_state_clear (&kept);
+      unwatch ();
       kept_owner = NULL;
     }
   g_mutex_unlock (&lock);

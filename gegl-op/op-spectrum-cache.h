@@ -7,7 +7,19 @@
  * spectra, about as much memory as filtering takes, and is freed when
  * the operation that filled it is finalized (its filter removed or
  * merged) or another input is filtered. Every call but
- * op_spectrum_cache_release needs the lock. */
+ * op_spectrum_cache_release needs the lock.
+ *
+ * Whether the input is still the one kept: GEGL has no signal that an
+ * input did not change, but every change above a node reaches it as its
+ * "invalidated" signal (gegl_node_invalidated runs down the graph from
+ * what changed: a property, a connection, a buffer-source's buffer
+ * written, which GIMP's layers are), as GEGL's own caches rely on. So
+ * the node that feeds the operation's input is watched from before its
+ * pixels are read: the same node, not invalidated since, over the same
+ * area, gives the same pixels, and they are not read again. Where that
+ * cannot tell (another node feeds the input, or it was invalidated,
+ * which a change that leaves the pixels as they were also does), the
+ * input is read and compared with the kept pixels byte for byte. */
 #ifndef OP_SPECTRUM_CACHE_H
 #define OP_SPECTRUM_CACHE_H
 
@@ -18,14 +30,14 @@
 void         op_spectrum_cache_lock    (void);
 void         op_spectrum_cache_unlock  (void);
 
-/* The kept state, made `owner`'s, in `format` for `area` of `input`:
- * what it holds stays only where it was read from the same pixels (the
- * same size and format, and equal bytes); else it is emptied, and
- * filter_buffer reads `input` again. */
-FilterState *op_spectrum_cache_state   (GeglBuffer          *input,
+/* The kept state, made `operation`'s, in `format` for `area` of `input`:
+ * what it holds stays only where it is of the same pixels (the same
+ * size and format, and the input unchanged as above); else it is
+ * emptied, and filter_buffer reads `input` again. */
+FilterState *op_spectrum_cache_state   (GeglOperation       *operation,
+                                        GeglBuffer          *input,
                                         const GeglRectangle *area,
-                                        const RenderFormat  *format,
-                                        gconstpointer        owner);
+                                        const RenderFormat  *format);
 
 /* Frees what is kept if `owner` filled it; takes the lock itself. */
 void         op_spectrum_cache_release (gconstpointer        owner);
