@@ -41,28 +41,33 @@ noise = np.random.default_rng(1).integers(0, 256, (size, size, 3), dtype=np.uint
 layer = gd.add_layer(image, job, "noise", noise, dtype=np.uint8)
 
 
-def bands(buffer, fmt, rows, first, step):
+def bands(buffer, fmt, rows, first, step, got):
     for top in range(first * rows, size, step * rows):
-        buffer.get(Gegl.Rectangle.new(0, top, size, min(rows, size - top)), 1.0, fmt,
-                   Gegl.AbyssPolicy.NONE)
+        got.append(len(buffer.get(Gegl.Rectangle.new(0, top, size, min(rows, size - top)),
+                                  1.0, fmt, Gegl.AbyssPolicy.NONE)))
 
 
-def threaded(buffer, fmt, rows, count):
-    workers = [threading.Thread(target=bands, args=(buffer, fmt, rows, i, count))
-               for i in range(count)]
+def read_all(buffer, fmt, rows, threads=1):
+    """Every row read, in bands of `rows` taken in turn by `threads`."""
+    got = []
+    workers = [threading.Thread(target=bands, args=(buffer, fmt, rows, i, threads, got))
+               for i in range(threads)]
     for w in workers:
         w.start()
     for w in workers:
         w.join()
+    bpp = 3 if fmt == OWN else 12
+    assert sum(got) == size * size * bpp, f"read {sum(got)} bytes"
 
 
 READS = {
-    "whole extent, own format":   lambda b: bands(b, OWN, size, 0, 1),
-    "whole extent, float":        lambda b: bands(b, FLOAT, size, 0, 1),
-    "64-row bands, own format":   lambda b: bands(b, OWN, 64, 0, 1),
-    "512-row bands, own format":  lambda b: bands(b, OWN, 512, 0, 1),
-    "64-row bands, 2 threads":    lambda b: threaded(b, OWN, 64, 2),
-    "64-row bands, 2 threads, float": lambda b: threaded(b, FLOAT, 64, 2),
+    "whole extent, own format":   lambda b: read_all(b, OWN, size),
+    "whole extent, float":        lambda b: read_all(b, FLOAT, size),
+    "64-row bands, own format":   lambda b: read_all(b, OWN, 64),
+    "512-row bands, own format":  lambda b: read_all(b, OWN, 512),
+    "64-row bands, 2 threads":    lambda b: read_all(b, OWN, 64, 2),
+    "64-row bands, 2 threads, float": lambda b: read_all(b, FLOAT, 64, 2),
+    "half each, 2 threads":       lambda b: read_all(b, OWN, size // 2, 2),
 }
 
 
