@@ -86,28 +86,6 @@ filter_state_take_pixels (FilterState *state,
   state->unseen = holds_unseen (state, source);
 }
 
-gfloat *
-filter_state_read_new (const FilterState    *state,
-                       GeglBuffer           *source,
-                       const GeglRectangle  *area,
-                       GError              **error)
-{
-  const Babl  *stored = gegl_buffer_get_format (source);
-  PixelLimits  limits = pixel_limits_for_reading (stored,
-                                                  state->format.format);
-  gfloat      *pixels = g_try_malloc_n (pixel_count (state),
-                                        babl_format_get_bytes_per_pixel (state->format.format));
-
-  if (! pixels)
-    {
-      render_error_memory (error);
-      return NULL;
-    }
-
-  buffer_pixels_read (source, area, state->format.format, pixels, &limits);
-  return pixels;
-}
-
 static gboolean
 read_pixels (FilterState          *state,
              GeglBuffer           *source,
@@ -115,7 +93,8 @@ read_pixels (FilterState          *state,
              GError              **error)
 {
   gint64  start  = g_get_monotonic_time ();
-  gfloat *pixels = filter_state_read_new (state, source, area, error);
+  gfloat *pixels = buffer_pixels_read_new (source, area, state->format.format,
+                                           error);
 
   if (! pixels)
     return FALSE;

@@ -62,15 +62,6 @@ void     filter_state_take_pixels   (FilterState            *state,
                                      gfloat                 *pixels,
                                      const Babl             *source);
 
-/* Reads `area` of `source` (the state's size) into a new block in the
- * state's format, its stored values brought within what babl converts
- * finitely (buffer-pixels.h). NULL, with a message, when memory runs
- * out. Free with g_free. */
-gfloat  *filter_state_read_new      (const FilterState      *state,
-                                     GeglBuffer             *source,
-                                     const GeglRectangle    *area,
-                                     GError                **error);
-
 /* Readies a filter at `asked`: drops the spectrum, checks memory before
  * anything is read (where it is short the planes lose their margin, and
  * state->warning says so; `name` names the source in messages), reads
