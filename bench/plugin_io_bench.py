@@ -7,8 +7,9 @@ tile backend as the C plug-in) in real headless GIMP, each way timed on
 a fresh buffer (libgimp fetches every tile again), median of RUNS:
 
   - read: the whole extent in one gegl_buffer_get, in the drawable's own
-    format and converted to float; bands of 64 rows (GIMP's tile height)
-    and of 512 rows one after another; bands of 64 rows on 2 threads;
+    format and converted to float; bands of 64 rows and of 512 rows one
+    after another; bands of 64 and of 128 rows (the height of the tiles
+    GIMP sends a plug-in) on 2 threads; a half on each of 2 threads;
   - write: the whole extent into the shadow buffer and merged, in the
     own format and from float;
   - beside them: the band-pass plug-in's own read and crop+write steps
@@ -66,6 +67,7 @@ READS = {
     "64-row bands, own format":   lambda b: read_all(b, OWN, 64),
     "512-row bands, own format":  lambda b: read_all(b, OWN, 512),
     "64-row bands, 2 threads":    lambda b: read_all(b, OWN, 64, 2),
+    "128-row bands, 2 threads":   lambda b: read_all(b, OWN, 128, 2),
     "64-row bands, 2 threads, float": lambda b: read_all(b, FLOAT, 64, 2),
     "half each, 2 threads":       lambda b: read_all(b, OWN, size // 2, 2),
 }
