@@ -71,20 +71,23 @@ pixel_limits_apply (const Babl        *format,
       }
 }
 
-/* A band of rows at a time, in every thread: over GIMP's plug-in
- * protocol that is faster than one call for a thread's rows
+/* A read moves a band of rows at a time in every thread: over GIMP's
+ * plug-in protocol that is faster than one call for a thread's rows. A
+ * write moves a thread's rows in one call: a band that covers part of a
+ * tile makes GEGL fetch that tile over the protocol before writing it
  * (docs/performance.md, "A layer over GIMP's plug-in protocol"). */
 static void
 move_rows_directly (const PixelMove *move,
                     gsize            first,
                     gsize            end)
 {
-  for (gsize top = first; top < end; top += BUFFER_PIXELS_CHUNK_ROWS)
+  gsize band = move->write_from ? end - first : BUFFER_PIXELS_CHUNK_ROWS;
+
+  for (gsize top = first; top < end; top += band)
     {
       const GeglRectangle rows   = { move->area.x, move->area.y + (gint) top,
                                      move->area.width,
-                                     (gint) MIN (BUFFER_PIXELS_CHUNK_ROWS,
-                                                 end - top) };
+                                     (gint) MIN (band, end - top) };
       gsize               offset = top * move->stride;
 
       if (move->write_from)
