@@ -71,33 +71,22 @@ pixel_limits_apply (const Babl        *format,
       }
 }
 
-/* A read moves a band of rows at a time in every thread: over GIMP's
- * plug-in protocol that is faster than one call for a thread's rows. A
- * write moves a thread's rows in one call: a band that covers part of a
- * tile makes GEGL fetch that tile over the protocol before writing it
- * (docs/performance.md, "A layer over GIMP's plug-in protocol"). */
 static void
 move_rows_directly (const PixelMove *move,
                     gsize            first,
                     gsize            end)
 {
-  gsize band = move->write_from ? end - first : BUFFER_PIXELS_CHUNK_ROWS;
+  const GeglRectangle rows   = { move->area.x, move->area.y + (gint) first,
+                                 move->area.width, (gint) (end - first) };
+  gsize               offset = first * move->stride;
 
-  for (gsize top = first; top < end; top += band)
-    {
-      const GeglRectangle rows   = { move->area.x, move->area.y + (gint) top,
-                                     move->area.width,
-                                     (gint) MIN (band, end - top) };
-      gsize               offset = top * move->stride;
-
-      if (move->write_from)
-        gegl_buffer_set (move->buffer, &rows, 0, move->format,
-                         move->write_from + offset, move->stride);
-      else
-        gegl_buffer_get (move->buffer, &rows, 1.0, move->format,
-                         move->read_into + offset, move->stride,
-                         GEGL_ABYSS_NONE);
-    }
+  if (move->write_from)
+    gegl_buffer_set (move->buffer, &rows, 0, move->format,
+                     move->write_from + offset, move->stride);
+  else
+    gegl_buffer_get (move->buffer, &rows, 1.0, move->format,
+                     move->read_into + offset, move->stride,
+                     GEGL_ABYSS_NONE);
 }
 
 static void
