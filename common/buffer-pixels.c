@@ -220,10 +220,11 @@ buffer_pixels_read_new (GeglBuffer           *buffer,
                         const Babl           *format,
                         GError              **error)
 {
-  PixelLimits limits = pixel_limits_for_reading (gegl_buffer_get_format (buffer),
-                                                 format);
+  const Babl *stored = gegl_buffer_get_format (buffer);
+  PixelLimits limits = pixel_limits_for_reading (stored, format);
+  gsize       bytes  = babl_format_get_bytes_per_pixel (format);
   gpointer    memory = g_try_malloc_n ((gsize) area->width * area->height,
-                                       babl_format_get_bytes_per_pixel (format));
+                                       bytes);
 
   if (! memory)
     render_error_memory (error);

@@ -186,6 +186,8 @@ bandpass_renderer_coarse_first (BandpassRenderer *renderer)
 gchar *
 bandpass_renderer_describe_device (BandpassRenderer *renderer)
 {
+  const FilterState *state = &renderer->state;
+
   return bandpass_device_describe (renderer->device,
-                                   filter_state_fallback_reason (&renderer->state));
+                                   filter_state_fallback_reason (state));
 }

@@ -47,8 +47,8 @@ stretch_window (BandpassRenderer        *renderer,
       return render_error_fft (error, &fft_error);
     }
 
-  filter_output_stretch (&renderer->state.format, result, pixel_count (renderer),
-                         renderer->window, count);
+  filter_output_stretch (&renderer->state.format, result,
+                         pixel_count (renderer), renderer->window, count);
   g_free (result);
   return TRUE;
 }
