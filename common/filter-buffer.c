@@ -114,11 +114,18 @@ plan_run (FilterRun             *run,
   gboolean     serves = filter_state_serves (state, asked, call->settings);
 
   run->way = serves ? FILTER_FROM_SPECTRUM : FILTER_ONCE;
-  if (! serves &&
-      ! filter_state_make_room (state, call->source, call->area, asked,
-                                call->settings, call->name, &run->planes,
-                                error))
-    return FALSE;
+  if (! serves)
+    {
+      GeglBuffer *source = call->source (call->source_data);
+      gboolean    ready  = filter_state_make_room (state, source, call->area,
+                                                   asked, call->settings,
+                                                   call->name, &run->planes,
+                                                   error);
+
+      g_object_unref (source);
+      if (! ready)
+        return FALSE;
+    }
 
   if (call->keep && (serves || room_to_keep (state)))
     run->into = g_try_malloc (pixel_bytes (state));
@@ -139,18 +146,21 @@ write_result (FilterRun *run)
   FilterState *state = run->state;
   gboolean     spent = run->into == state->pixels;
   gint64       start;
+  GeglBuffer  *source;
 
   if (spent)
     filter_state_drop_spectrum (state);
 
-  start = g_get_monotonic_time ();
-  filter_output_write (&(FilterOutput) { .source      = call->source,
+  start  = g_get_monotonic_time ();
+  source = call->source (call->source_data);
+  filter_output_write (&(FilterOutput) { .source      = source,
                                          .result      = call->result,
                                          .area        = call->area,
                                          .format      = &state->format,
                                          .keep_unseen = state->unseen,
                                          .removed     = call->removed },
                        call->settings, run->into);
+  g_object_unref (source);
   call->write_ms = (g_get_monotonic_time () - start) / 1000.0;
 
   if (spent)

@@ -37,7 +37,12 @@ typedef struct
 {
   fftcl_context          *context;
   const BandpassSettings *settings;
-  GeglBuffer             *source;   /* the pixels as stored */
+  /* A new reference to the pixels as stored, asked for at each use (the
+   * read; the write's non-finite colours and removed part) and released
+   * after it, so that a host may hand a fresh buffer each time whose
+   * cached tiles go with it. */
+  GeglBuffer           *(* source) (gpointer data);
+  gpointer                source_data;
   GeglBuffer             *result;   /* where the result goes */
   const GeglRectangle    *area;     /* of both; the state's size */
   RemovedPart             removed;  /* removed.buffer NULL: none */
@@ -58,7 +63,7 @@ typedef struct
                                               (g_free) */
 } FilterCall;
 
-/* Filters call->area of call->source as call->settings say into
+/* Filters call->area of the source as call->settings say into
  * call->result (filter-output.h), in state->format (filter_state_choose
  * first). Where the state's spectrum serves the settings, only the gain
  * and the inverse transform run; else the pixels are read where the

@@ -61,6 +61,13 @@ removed_part_of (const Filtering        *filtering,
                                               format->format) };
 }
 
+/* The operation's input, for filter_buffer. */
+static GeglBuffer *
+input_of (gpointer input)
+{
+  return g_object_ref (input);
+}
+
 /* filter_buffer, keeping the spectrum for the next call. */
 static gboolean
 filter_state (Filtering              *filtering,
@@ -68,7 +75,8 @@ filter_state (Filtering              *filtering,
 {
   FilterCall call  = { .context  = filtering->context,
                        .settings = settings,
-                       .source   = filtering->input,
+                       .source   = input_of,
+                       .source_data = filtering->input,
                        .result   = filtering->output,
                        .area     = filtering->area,
                        .removed  = removed_part_of (filtering, settings),

@@ -58,6 +58,16 @@ update (gdouble  fraction,
   progress->update (fraction, progress->data);
 }
 
+/* The drawable's pixels as stored, fresh at each use: the tiles a
+ * read brought over GIMP's protocol go before the result's come. */
+static GeglBuffer *
+drawable_source (gpointer renderer_pointer)
+{
+  BandpassRenderer *renderer = renderer_pointer;
+
+  return drawable_pixels_source (&renderer->drawable);
+}
+
 gboolean
 bandpass_renderer_write (BandpassRenderer        *renderer,
                          const BandpassSettings  *settings,
@@ -69,10 +79,10 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
   const GeglRectangle whole  = { 0, 0, renderer->drawable.width,
                                  renderer->drawable.height };
   FilterHost          host   = { update, run_pulsing, (gpointer) progress };
-  GeglBuffer         *source = drawable_pixels_source (&renderer->drawable);
   FilterCall          call   = { .context  = renderer_context (renderer),
                                  .settings = settings,
-                                 .source   = source,
+                                 .source   = drawable_source,
+                                 .source_data = renderer,
                                  .result   = target,
                                  .area     = &whole,
                                  .removed  = *removed,
@@ -85,7 +95,6 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
   coarse_preview_unload (renderer->coarse);
   renderer_choose (renderer, settings);
   filtered = filter_buffer (&call, &renderer->state, error);
-  g_object_unref (source);
   g_clear_pointer (&renderer->drawable.stored, g_free);
   if (filtered)
     {
