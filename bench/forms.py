@@ -62,6 +62,13 @@ FORMS = [
          ["python3", "bench/op_change_bench.py", "{build}/gegl-op/fft-band-pass.so",
           "{gegl_modules}", "1"],
          r"whole ÷ kept +[0-9.]+×", {}, True),
+    Form("plugin-io-bench",
+         "a layer read and written over GIMP's plug-in protocol in each way "
+         "libgimp offers, beside the plug-in's own steps and GIMP's own filters",
+         ["python3", "bench/plugin_io_bench.py", "{build}/plugin/fft-bandpass", "5"],
+         ["python3", "bench/plugin_io_bench.py", "{build}/plugin/fft-bandpass", "1",
+          "256"],
+         r"read  64-row bands, 2 threads +[0-9]+", {}, True),
     Form("imagej",
          "a whole image in GIMP: the plug-in and the operation beside "
          "ImageJ, scikit-image and GIMP's own gegl:invert-gamma",

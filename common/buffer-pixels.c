@@ -4,6 +4,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "render-error.h"
 #include "row-split-gegl.h"
 
 /* Where float or double colour is converted to another
@@ -211,6 +212,25 @@ buffer_pixels_read (GeglBuffer          *buffer,
                pixel_limits_bound (limits) ? gegl_buffer_get_format (buffer)
                                            : NULL,
                limits);
+}
+
+gpointer
+buffer_pixels_read_new (GeglBuffer           *buffer,
+                        const GeglRectangle  *area,
+                        const Babl           *format,
+                        GError              **error)
+{
+  const Babl *stored = gegl_buffer_get_format (buffer);
+  PixelLimits limits = pixel_limits_for_reading (stored, format);
+  gsize       bytes  = babl_format_get_bytes_per_pixel (format);
+  gpointer    memory = g_try_malloc_n ((gsize) area->width * area->height,
+                                       bytes);
+
+  if (! memory)
+    render_error_memory (error);
+  else
+    buffer_pixels_read (buffer, area, format, memory, &limits);
+  return memory;
 }
 
 void

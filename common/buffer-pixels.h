@@ -51,6 +51,14 @@ void        buffer_pixels_read       (GeglBuffer          *buffer,
                                       gpointer             memory,
                                       const PixelLimits   *limits);
 
+/* `area` of `buffer` read into a new block in `format`, its stored values
+ * brought within pixel_limits_for_reading on the way. NULL, with a
+ * message, when memory runs out. Free with g_free. */
+gpointer    buffer_pixels_read_new   (GeglBuffer          *buffer,
+                                      const GeglRectangle *area,
+                                      const Babl          *format,
+                                      GError             **error);
+
 /* Writes `area` of `buffer` from `memory` in `format`; into a half float
  * buffer saturated at ±65504, never inf. */
 void        buffer_pixels_write      (GeglBuffer          *buffer,

@@ -4,10 +4,10 @@
  * (autoscale.h), written into the result's buffer, the colours the
  * source holds as NaN or ±inf kept as read (docs/contract.md,
  * "Non-finite and extreme pixel values"), and the removed part written
- * where there is one (removed-part.h). The plug-in's final run
- * (bandpass-render.c) and the GEGL operation's process (op-filter.c)
- * both end in filter_output_write, so that the same filtered pixels give
- * the same output in both. */
+ * where there is one (removed-part.h). filter_buffer (filter-buffer.h),
+ * the one filter path of the plug-in's final run and the GEGL
+ * operation's process, ends here; the preview's windows stretch through
+ * filter_output_stretch alike. */
 #ifndef FILTER_OUTPUT_H
 #define FILTER_OUTPUT_H
 

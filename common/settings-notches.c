@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
+#include "fitted-waves.h"
 #include "notch-channels-text.h"
 #include "render-error.h"
 #include "settings-checks.h"
@@ -64,12 +65,6 @@ settings_notches_sort (BandpassSettings *settings)
   settings->gain.notches     = settings->discs;
   settings->gain.notch_count = disc_count;
   return sort_channels (settings);
-}
-
-FittedWaves
-settings_notches_waves (const BandpassSettings *settings)
-{
-  return (FittedWaves) { settings->waves, settings->wave_count };
 }
 
 void

@@ -8,7 +8,6 @@
 #define SETTINGS_NOTCHES_H
 
 #include "filter-settings.h"
-#include "fitted-waves.h"
 
 /* Sets settings->discs and settings->waves from settings->notches, and
  * gain.notches to the discs; with notch_channels, the discs' channels
@@ -23,10 +22,6 @@ gboolean    settings_notches_sort  (BandpassSettings       *settings);
 gboolean    settings_notches_read_channels (BandpassSettings  *settings,
                                             const gchar       *text,
                                             GError           **error);
-
-/* The settings' waves, as the core takes them; they point into
- * `settings`. */
-FittedWaves settings_notches_waves (const BandpassSettings *settings);
 
 /* Frees the notches, their channels, discs and waves and empties the
  * gain's. */

@@ -13,7 +13,7 @@
 
 /* Filters `area` of `input` (the whole image) as `settings` say, in
  * `format`, into the same area of `output`, keeping the input's spectrum
- * for `owner`, the operation, where memory allows (op-spectrum-cache.h):
+ * for `operation` where memory allows (op-spectrum-cache.h):
  * a later call on the same pixels then runs only the gain and the
  * inverse transform. Memory is checked before
  * anything is allocated: where only the image without its margin against
@@ -25,7 +25,7 @@ gboolean op_filter_run (GeglBuffer             *input,
                         const GeglRectangle    *area,
                         const RenderFormat     *format,
                         const BandpassSettings *settings,
-                        gconstpointer           owner,
+                        GeglOperation          *operation,
                         gchar                 **warning,
                         gchar                 **message);
 

@@ -3,16 +3,21 @@
 
 #include <string.h>
 
-typedef struct
-{
-  OpSpectrumKey  key;
-  gfloat        *pixels;
-  FilteredImage *image;
-  gconstpointer  owner;
-} KeptSpectrum;
+#include <gegl-plugin.h>
 
-static GMutex       lock;
-static KeptSpectrum kept;
+#include "buffer-pixels.h"
+
+static GMutex        lock;
+static FilterState   kept;
+static gconstpointer kept_owner;
+static GeglRectangle kept_area;
+/* The node that fed the kept pixels (a weak reference: a node freed and
+ * another made at its address is not it), and how often it was
+ * invalidated since they were read. GEGL emits "invalidated" in the
+ * thread that changes the graph, so the count is atomic. */
+static GWeakRef      watched;
+static gulong        watch_handler;
+static gint          invalidations;
 
 void
 op_spectrum_cache_lock (void)
@@ -26,60 +31,115 @@ op_spectrum_cache_unlock (void)
   g_mutex_unlock (&lock);
 }
 
-static gsize
-pixel_bytes (const OpSpectrumKey *key)
+static void
+count_invalidation (GeglNode            *node G_GNUC_UNUSED,
+                    const GeglRectangle *rect G_GNUC_UNUSED,
+                    gpointer             data G_GNUC_UNUSED)
 {
-  return (gsize) key->width * key->height *
-         babl_format_get_bytes_per_pixel (key->format);
+  g_atomic_int_inc (&invalidations);
 }
 
-FilteredImage *
-op_spectrum_cache_find (const OpSpectrumKey *key,
-                        const gfloat        *pixels)
+static void
+unwatch (void)
 {
-  if (! kept.image ||
-      kept.key.width != key->width || kept.key.height != key->height ||
-      kept.key.format != key->format ||
-      ! render_geometry_equal (&kept.key.geometry, &key->geometry) ||
-      memcmp (kept.pixels, pixels, pixel_bytes (key)) != 0)
-    return NULL;
+  GeglNode *node = g_weak_ref_get (&watched);
 
-  return kept.image;
+  if (node)
+    {
+      g_signal_handler_disconnect (node, watch_handler);
+      g_object_unref (node);
+    }
+  g_weak_ref_set (&watched, NULL);
 }
 
-void
-op_spectrum_cache_drop_unless (gint        width,
-                               gint        height,
-                               const Babl *format)
+/* Counts `source`'s invalidations from now on. */
+static void
+watch (GeglNode *source)
 {
-  if (kept.key.width != width || kept.key.height != height ||
-      kept.key.format != format)
-    op_spectrum_cache_drop ();
+  GeglNode *node = g_weak_ref_get (&watched);
+
+  if (node != source)
+    {
+      unwatch ();
+      if (source)
+        {
+          watch_handler = g_signal_connect (source, "invalidated",
+                                            G_CALLBACK (count_invalidation),
+                                            NULL);
+          g_weak_ref_set (&watched, source);
+        }
+    }
+  g_clear_object (&node);
+  g_atomic_int_set (&invalidations, 0);
 }
 
-void
-op_spectrum_cache_drop (void)
+/* Whether GEGL says that `area` of what `source` feeds is what was
+ * read into the kept pixels. */
+static gboolean
+unchanged (GeglNode            *source,
+           const GeglRectangle *area)
 {
-  filtered_image_destroy (kept.image);
-  g_free (kept.pixels);
-  memset (&kept, 0, sizeof kept);
+  GeglNode *node = g_weak_ref_get (&watched);
+  gboolean  same = source && node == source &&
+                   g_atomic_int_get (&invalidations) == 0 &&
+                   gegl_rectangle_equal (area, &kept_area);
+
+  g_clear_object (&node);
+  return same;
 }
 
-void
-op_spectrum_cache_keep (const OpSpectrumKey *key,
-                        gfloat              *pixels,
-                        FilteredImage       *image,
-                        gconstpointer        owner)
+/* Keeps the state only where `area` of `input` reads as its pixels. A
+ * second copy that memory cannot hold empties it. */
+static void
+match_pixels (GeglBuffer          *input,
+              const GeglRectangle *area)
 {
-  op_spectrum_cache_drop ();
-  kept = (KeptSpectrum) { *key, pixels, image, owner };
+  gsize   bytes  = kept.width * kept.height *
+                   babl_format_get_bytes_per_pixel (kept.format.format);
+  gfloat *pixels = buffer_pixels_read_new (input, area, kept.format.format,
+                                           NULL);
+
+  if (pixels && memcmp (pixels, kept.pixels, bytes) == 0)
+    g_free (pixels);
+  else if (pixels)
+    filter_state_take_pixels (&kept, pixels, gegl_buffer_get_format (input));
+  else
+    filter_state_clear (&kept);
+}
+
+FilterState *
+op_spectrum_cache_state (GeglOperation       *operation,
+                         GeglBuffer          *input,
+                         const GeglRectangle *area,
+                         const RenderFormat  *format)
+{
+  GeglNode *source = gegl_operation_get_source_node (operation, "input");
+
+  filter_state_choose (&kept, format, area->width, area->height);
+  kept_owner = operation;
+  if (kept.pixels && unchanged (source, area))
+    {
+      g_debug ("the input was not invalidated: its pixels are not read "
+               "again");
+      return &kept;
+    }
+
+  watch (source);
+  kept_area = *area;
+  if (kept.pixels)
+    match_pixels (input, area);
+  return &kept;
 }
 
 void
 op_spectrum_cache_release (gconstpointer owner)
 {
   g_mutex_lock (&lock);
-  if (kept.owner == owner)
-    op_spectrum_cache_drop ();
+  if (kept_owner == owner)
+    {
+      filter_state_clear (&kept);
+      unwatch ();
+      kept_owner = NULL;
+    }
   g_mutex_unlock (&lock);
 }

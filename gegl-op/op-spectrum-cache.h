@@ -1,56 +1,45 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* op-spectrum-cache — the input the operation filtered last, kept with
- * its spectrum, so that a change of a property that leaves the input as
- * it was (a slider moved in GIMP's on-canvas preview) redoes only the
- * gain and the inverse transform. One input is kept per process, whichever
- * operation filtered it: it holds the pixels and the spectra, about as
- * much memory as filtering takes, and is freed when the operation that
- * filled it is finalized (its filter removed or merged) or another input
- * is filtered. Every call but op_spectrum_cache_release needs the lock. */
+ * its spectrum (filter-state.h), so that a change of a property that
+ * leaves the input as it was (a slider moved in GIMP's on-canvas preview)
+ * redoes only the gain and the inverse transform. One input is kept per
+ * process, whichever operation filtered it: it holds the pixels and the
+ * spectra, about as much memory as filtering takes, and is freed when
+ * the operation that filled it is finalized (its filter removed or
+ * merged) or another input is filtered. Every call but
+ * op_spectrum_cache_release needs the lock.
+ *
+ * Whether the input is still the one kept: GEGL has no signal that an
+ * input did not change, but every change above a node reaches it as its
+ * "invalidated" signal (gegl_node_invalidated runs down the graph from
+ * what changed: a property, a connection, a buffer-source's buffer
+ * written, which GIMP's layers are), as GEGL's own caches rely on. So
+ * the node that feeds the operation's input is watched from before its
+ * pixels are read: the same node, not invalidated since, over the same
+ * area, gives the same pixels, and they are not read again. Where that
+ * cannot tell (another node feeds the input, or it was invalidated,
+ * which a change that leaves the pixels as they were also does), the
+ * input is read and compared with the kept pixels byte for byte. */
 #ifndef OP_SPECTRUM_CACHE_H
 #define OP_SPECTRUM_CACHE_H
 
 #include <gegl.h>
 
-#include "filtered-image.h"
-#include "render-format.h"
+#include "filter-state.h"
 
-/* What, besides the pixels themselves, must match for a kept spectrum
- * to serve. */
-typedef struct
-{
-  gint            width, height;
-  const Babl     *format;
-  RenderGeometry  geometry;
-} OpSpectrumKey;
+void         op_spectrum_cache_lock    (void);
+void         op_spectrum_cache_unlock  (void);
 
-void           op_spectrum_cache_lock    (void);
-void           op_spectrum_cache_unlock  (void);
-
-/* The kept image when it was loaded from pixels equal to `pixels` (as
- * many bytes as the key's width, height and format take) with the same
- * key; NULL otherwise. The cache keeps owning it. */
-FilteredImage *op_spectrum_cache_find    (const OpSpectrumKey *key,
-                                          const gfloat        *pixels);
-
-/* Frees what is kept unless it is of `width` × `height` pixels in
- * `format`, so that what it holds is neither counted as taken memory nor
- * kept beside another input. */
-void           op_spectrum_cache_drop_unless (gint        width,
-                                              gint        height,
-                                              const Babl *format);
-
-/* Frees what is kept. */
-void           op_spectrum_cache_drop    (void);
-
-/* Keeps `image`, loaded from `pixels` at `key`, for `owner`; takes both
- * (the pixels freed with g_free), freeing what was kept before. */
-void           op_spectrum_cache_keep    (const OpSpectrumKey *key,
-                                          gfloat              *pixels,
-                                          FilteredImage       *image,
-                                          gconstpointer        owner);
+/* The kept state, made `operation`'s, in `format` for `area` of `input`:
+ * what it holds stays only where it is of the same pixels (the same
+ * size and format, and the input unchanged as above); else it is
+ * emptied, and filter_buffer reads `input` again. */
+FilterState *op_spectrum_cache_state   (GeglOperation       *operation,
+                                        GeglBuffer          *input,
+                                        const GeglRectangle *area,
+                                        const RenderFormat  *format);
 
 /* Frees what is kept if `owner` filled it; takes the lock itself. */
-void           op_spectrum_cache_release (gconstpointer        owner);
+void         op_spectrum_cache_release (gconstpointer        owner);
 
 #endif

@@ -1,11 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "bandpass-render.h"
 
-#include <string.h>
-
-#include "buffer-pixels.h"
-#include "render-error.h"
-#include "render-memory.h"
 #include "renderer-state.h"
 
 BandpassRenderer *
@@ -25,8 +20,7 @@ bandpass_renderer_new (GimpDrawable   *drawable,
 void
 renderer_drop_spectrum (BandpassRenderer *renderer)
 {
-  g_clear_pointer (&renderer->image, filtered_image_destroy);
-  g_clear_pointer (&renderer->warning, g_free);
+  filter_state_drop_spectrum (&renderer->state);
   coarse_preview_unload (renderer->coarse);
 }
 
@@ -37,8 +31,7 @@ bandpass_renderer_free (BandpassRenderer *renderer)
   coarse_preview_free (renderer->coarse);
   g_free (renderer->window);
   spectrum_crop_forget (&renderer->spectrum);
-  g_free (renderer->pixels);
-  g_free (renderer->waves);
+  filter_state_clear (&renderer->state);
   drawable_pixels_clear (&renderer->drawable);
   g_clear_pointer (&renderer->device, bandpass_device_unref);
   g_free (renderer);
@@ -92,7 +85,7 @@ renderer_context (const BandpassRenderer *renderer)
 const gchar *
 bandpass_renderer_warning (BandpassRenderer *renderer)
 {
-  return renderer->warning;
+  return renderer->state.warning;
 }
 
 const Babl *
@@ -103,40 +96,9 @@ bandpass_renderer_display_format (BandpassRenderer *renderer)
                                 renderer->drawable.has_alpha);
 }
 
-/* Whether a pixel's colour is not finite in any component but alpha:
- * babl's conversions keep a NaN or inf in the colour of a pixel NaN or
- * inf in some component. */
-static gboolean
-holds_unseen (const BandpassRenderer *renderer)
-{
-  PixelLayout colour = renderer->format.layout;
-
-  colour.colour_planes = colour.components - (colour.has_alpha ? 1 : 0);
-  return pixel_planes_keep_unseen (&colour, renderer->pixels, NULL,
-                                   renderer->drawable.width *
-                                   renderer->drawable.height) > 0;
-}
-
-static gboolean
-read_pixels (BandpassRenderer  *renderer,
-             GError           **error)
-{
-  gdouble start_ms = step_timings_now_ms ();
-
-  renderer->pixels = drawable_pixels_get (&renderer->drawable,
-                                          renderer->format.format, error);
-  renderer->unseen = renderer->pixels &&
-                     buffer_pixels_spreads_unseen (renderer->drawable.stored_format,
-                                                   renderer->format.format) &&
-                     holds_unseen (renderer);
-
-  renderer->timings.read_ms = step_timings_now_ms () - start_ms;
-  return renderer->pixels != NULL;
-}
-
 RenderGeometry
 renderer_choose (BandpassRenderer       *renderer,
-        const BandpassSettings *settings)
+                 const BandpassSettings *settings)
 {
   const DrawablePixels *drawable = &renderer->drawable;
   RenderFormat          chosen   = render_format_for (drawable->stored_format,
@@ -144,68 +106,18 @@ renderer_choose (BandpassRenderer       *renderer,
                                                       drawable->has_alpha,
                                                       settings);
 
-  if (chosen.format != renderer->format.format)
+  if (chosen.format != renderer->state.format.format)
     {
       renderer_drop_spectrum (renderer);
       coarse_preview_forget (renderer->coarse);
-      g_clear_pointer (&renderer->pixels, g_free);
       spectrum_crop_forget (&renderer->spectrum);
-      renderer->format = chosen;
+      filter_state_choose (&renderer->state, &chosen, drawable->width,
+                           drawable->height);
     }
 
   return render_geometry_for (drawable->width, drawable->height,
                               &settings->gain, settings->padding,
                               renderer_context (renderer));
-}
-
-gboolean
-renderer_loaded_for (const BandpassRenderer *renderer,
-            const RenderGeometry   *asked,
-            const BandpassSettings *settings)
-{
-  return renderer->image && render_geometry_equal (asked, &renderer->asked) &&
-         settings->wave_count == renderer->wave_count &&
-         (settings->wave_count == 0 ||
-          memcmp (settings->waves, renderer->waves,
-                  2 * settings->wave_count * sizeof (gdouble)) == 0);
-}
-
-gboolean
-renderer_make_room (BandpassRenderer        *renderer,
-           const RenderGeometry    *asked,
-           const BandpassSettings  *settings,
-           FilteredImageSource     *source,
-           GError                 **error)
-{
-  RenderGeometry  fitting = *asked;
-  gchar          *warning = NULL;
-  guint64         unread  = renderer->pixels
-                            ? 0
-                            : (guint64) asked->geometry.width *
-                              asked->geometry.height *
-                              babl_format_get_bytes_per_pixel (renderer->format.format);
-
-  renderer_drop_spectrum (renderer);
-  if (! render_memory_fit (&fitting.geometry, unread,
-                           renderer->format.layout.colour_planes,
-                           renderer->drawable.name, &warning, error) ||
-      (! renderer->pixels && ! read_pixels (renderer, error)))
-    {
-      g_free (warning);
-      return FALSE;
-    }
-
-  renderer->warning  = warning;
-  renderer->asked    = *asked;
-  renderer->filtered = fitting;
-  g_free (renderer->waves);
-  renderer->waves      = g_memdup2 (settings->waves,
-                                    2 * settings->wave_count * sizeof (gdouble));
-  renderer->wave_count = settings->wave_count;
-  *source = render_geometry_source (&fitting, renderer->pixels,
-                                    &renderer->format.layout);
-  source->waves = (FittedWaves) { renderer->waves, renderer->wave_count };
-  return TRUE;
 }
 
 gboolean
@@ -215,22 +127,27 @@ bandpass_renderer_prepare (BandpassRenderer        *renderer,
                            GError                 **error)
 {
   RenderGeometry       asked   = renderer_choose (renderer, settings);
-  FilteredImageSource  source;
+  GeglRectangle        whole   = { 0, 0, renderer->drawable.width,
+                                   renderer->drawable.height };
   FilteredImageTimings timings = { 0 };
-  fftcl_error          fft_error;
+  GeglBuffer          *source;
+  gboolean             loaded;
 
-  if (renderer_loaded_for (renderer, &asked, settings))
+  if (filter_state_serves (&renderer->state, &asked, settings))
     return TRUE;
 
-  if (! renderer_make_room (renderer, &asked, settings, &source, error))
+  renderer_drop_spectrum (renderer);
+  source = drawable_pixels_source (&renderer->drawable);
+  loaded = filter_state_load (&renderer->state, renderer_context (renderer),
+                              source, &whole, &asked, settings,
+                              renderer->drawable.name,
+                              renderer->timed ? &timings : NULL, error);
+  g_object_unref (source);
+  if (! loaded)
     return FALSE;
 
-  if (filtered_image_load (renderer_context (renderer), &source, &renderer->image,
-                           renderer->timed ? &timings : NULL,
-                           &fft_error) != FFTCL_OK)
-    return render_error_fft (error, &fft_error);
+  renderer->timings.read_ms = renderer->state.read_ms;
   step_timings_restart (&renderer->timings, &timings);
-
   if (reloaded)
     *reloaded = TRUE;
   return TRUE;
@@ -239,8 +156,9 @@ bandpass_renderer_prepare (BandpassRenderer        *renderer,
 FilteredImageSource
 bandpass_renderer_source (BandpassRenderer *renderer)
 {
-  return render_geometry_source (&renderer->filtered, renderer->pixels,
-                                 &renderer->format.layout);
+  return render_geometry_source (&renderer->state.filtered,
+                                 renderer->state.pixels,
+                                 &renderer->state.format.layout);
 }
 
 gfloat *
@@ -256,19 +174,11 @@ bandpass_renderer_spectrum (BandpassRenderer  *renderer,
                                &image, max_size, width, height, error);
 }
 
-const gchar *
-renderer_fallback_reason (BandpassRenderer *renderer)
-{
-  return renderer->image
-         ? fftcl_plan_fallback_reason (filtered_image_plan (renderer->image))
-         : NULL;
-}
-
 gboolean
 bandpass_renderer_coarse_first (BandpassRenderer *renderer)
 {
   gboolean on_cpu = fftcl_context_is_cpu (renderer_context (renderer)) ||
-                    renderer_fallback_reason (renderer) != NULL;
+                    filter_state_fallback_reason (&renderer->state) != NULL;
 
   return on_cpu && coarse_preview_shrinks (renderer->coarse);
 }
@@ -276,6 +186,8 @@ bandpass_renderer_coarse_first (BandpassRenderer *renderer)
 gchar *
 bandpass_renderer_describe_device (BandpassRenderer *renderer)
 {
+  const FilterState *state = &renderer->state;
+
   return bandpass_device_describe (renderer->device,
-                                   renderer_fallback_reason (renderer));
+                                   filter_state_fallback_reason (state));
 }

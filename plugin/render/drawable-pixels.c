@@ -40,56 +40,16 @@ allocate (const DrawablePixels  *pixels,
   return memory;
 }
 
-/* The drawable read into `memory` in `format`, its stored values brought
- * within `limits` on the way. */
+/* The drawable read into `memory` as it stores it. */
 static void
-read_drawable (const DrawablePixels *pixels,
-               const Babl           *format,
-               const PixelLimits    *limits,
-               gpointer              memory)
+read_stored (const DrawablePixels *pixels,
+             gpointer              memory)
 {
   GeglBuffer *buffer = gimp_drawable_get_buffer (pixels->drawable);
 
-  buffer_pixels_read (buffer, gegl_buffer_get_extent (buffer), format,
-                      memory, limits);
+  buffer_pixels_read (buffer, gegl_buffer_get_extent (buffer),
+                      pixels->stored_format, memory, &pixel_limits_none);
   g_object_unref (buffer);
-}
-
-/* The pixels read ahead, converted into `memory` in `format`: where
- * `limits` bound them, a chunk at a time, each brought within them
- * first. */
-static void
-convert_stored (const DrawablePixels *pixels,
-                const Babl           *format,
-                const PixelLimits    *limits,
-                guchar               *memory)
-{
-  const Babl *fish      = babl_fish (pixels->stored_format, format);
-  gsize       in_bytes  = babl_format_get_bytes_per_pixel (pixels->stored_format);
-  gsize       out_bytes = babl_format_get_bytes_per_pixel (format);
-  gsize       total     = pixels->width * pixels->height;
-  gsize       chunk     = pixel_limits_bound (limits)
-                          ? BUFFER_PIXELS_CHUNK_ROWS * pixels->width
-                          : total;
-  guchar     *values    = pixel_limits_bound (limits)
-                          ? g_malloc (chunk * in_bytes)
-                          : NULL;
-
-  for (gsize first = 0; first < total; first += chunk)
-    {
-      gsize         count = MIN (chunk, total - first);
-      const guchar *in    = pixels->stored + first * in_bytes;
-
-      if (values)
-        {
-          memcpy (values, in, count * in_bytes);
-          pixel_limits_apply (pixels->stored_format, limits, values, count);
-          in = values;
-        }
-      babl_process (fish, in, memory + first * out_bytes, count);
-    }
-
-  g_free (values);
 }
 
 gboolean
@@ -98,8 +58,7 @@ drawable_pixels_read_ahead (DrawablePixels  *pixels,
 {
   pixels->stored = allocate (pixels, pixels->stored_format, error);
   if (pixels->stored)
-    read_drawable (pixels, pixels->stored_format, &pixel_limits_none,
-                   pixels->stored);
+    read_stored (pixels, pixels->stored);
   return pixels->stored != NULL;
 }
 
@@ -108,14 +67,12 @@ drawable_pixels_get (const DrawablePixels  *pixels,
                      const Babl            *format,
                      GError               **error)
 {
-  PixelLimits limits = pixel_limits_for_reading (pixels->stored_format,
-                                                format);
-  gpointer    memory = allocate (pixels, format, error);
+  GeglBuffer *buffer = gimp_drawable_get_buffer (pixels->drawable);
+  gpointer    memory = buffer_pixels_read_new (buffer,
+                                               gegl_buffer_get_extent (buffer),
+                                               format, error);
 
-  if (memory && pixels->stored)
-    convert_stored (pixels, format, &limits, memory);
-  else if (memory)
-    read_drawable (pixels, format, &limits, memory);
+  g_object_unref (buffer);
   return memory;
 }
 

@@ -25,18 +25,18 @@ void     drawable_pixels_init       (DrawablePixels  *pixels,
                                      GimpDrawable    *drawable);
 void     drawable_pixels_clear      (DrawablePixels  *pixels);
 
-/* Reads the pixels as stored now, so that drawable_pixels_get needs no
- * GIMP after. FALSE, with a message, when memory runs out. */
+/* Reads the pixels as stored now, so that drawable_pixels_source needs
+ * no GIMP after. FALSE, with a message, when memory runs out. */
 gboolean drawable_pixels_read_ahead (DrawablePixels  *pixels,
                                      GError         **error);
 
-/* The drawable's pixels in `format`: converted from those read ahead
- * through the same babl fish that reading the drawable in `format`
- * takes, else read from the drawable. Finite values stay finite: double
- * values saturate at ±FLT_MAX, and where `format` is another model or
- * transfer curve, float and double colour values beyond ±1e6 are brought
- * there first (docs/contract.md, "Non-finite and extreme pixel values").
- * NULL, with a message, when memory runs out. Free with g_free. */
+/* The drawable's pixels in `format`, read from the drawable (not from
+ * those read ahead, which a renderer reads through
+ * drawable_pixels_source). Finite values stay finite: double values
+ * saturate at ±FLT_MAX, and where `format` is another model or transfer
+ * curve, float and double colour values beyond ±1e6 are brought there
+ * first (docs/contract.md, "Non-finite and extreme pixel values"). NULL,
+ * with a message, when memory runs out. Free with g_free. */
 gpointer drawable_pixels_get        (const DrawablePixels  *pixels,
                                      const Babl            *format,
                                      GError               **error);

@@ -3,124 +3,69 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "filter-output.h"
+#include "filter-buffer.h"
 #include "pulsing-worker.h"
-#include "render-error.h"
 #include "renderer-state.h"
 
+/* The filter's steps in the renderer's table: after the preview's
+ * load, or afresh after the read. */
 static void
-report (const BandpassProgress *progress,
-        gdouble                 fraction)
+note_timings (BandpassRenderer *renderer,
+              const FilterCall *call)
 {
-  if (progress)
-    progress->update (fraction, progress->data);
-}
-
-/* The final filter: the whole drawable at step 1 into the pixels
- * themselves, from the loaded spectrum, which it uses up, or from
- * `source` in one pass. It makes no libgimp call, so it may run in a
- * thread of its own. */
-typedef struct
-{
-  BandpassRenderer          *renderer;
-  const fftcl_gain          *gain;
-  const FilteredImageSource *source;    /* NULL: the loaded spectrum */
-  FilteredImageTimings       timings;
-  fftcl_error                fft_error;
-  fftcl_status               status;
-} FinalFilter;
-
-static void
-run_final_filter (gpointer filter_pointer)
-{
-  FinalFilter          *filter   = filter_pointer;
-  BandpassRenderer     *renderer = filter->renderer;
-  fftcl_window          whole    = { 0, 0, renderer->drawable.width,
-                                     renderer->drawable.height, 1 };
-  FilteredImageTimings *timed    = renderer->timed ? &filter->timings : NULL;
-
-  filter->status = filter->source
-                   ? filtered_image_filter_once (renderer_context (renderer),
-                                                 filter->source, filter->gain,
-                                                 &whole, renderer->pixels,
-                                                 &renderer->image, timed,
-                                                 &filter->fft_error)
-                   : filtered_image_render_last (renderer->image,
-                                                 filter->gain, &whole,
-                                                 renderer->pixels, timed,
-                                                 &filter->fft_error);
-}
-
-/* Filters the whole drawable into its pixels: from the loaded spectrum
- * where it is ready for `settings`, else read (here: the read calls
- * libgimp) and filtered in one pass. */
-static gboolean
-filter_whole (BandpassRenderer        *renderer,
-              const BandpassSettings  *settings,
-              const BandpassProgress  *progress,
-              GError                 **error)
-{
-  RenderGeometry      asked  = renderer_choose (renderer, settings);
-  gboolean            loaded = renderer_loaded_for (renderer, &asked, settings);
-  FilteredImageSource source;
-  FinalFilter         filter = { .renderer = renderer,
-                                 .gain     = &settings->gain };
-
-  if (! loaded)
+  if (call->served)
     {
-      if (! renderer_make_room (renderer, &asked, settings, &source, error))
-        return FALSE;
-
-      filter.source = &source;
-      report (progress, 0.15);
+      step_timings_add (&renderer->timings, &call->timings);
     }
-
-  pulsing_worker_run (run_final_filter, &filter,
-                      progress ? progress->pulse : NULL,
-                      progress ? progress->data : NULL);
-  if (filter.status != FFTCL_OK)
-    return render_error_fft (error, &filter.fft_error);
-
-  if (loaded)
-    step_timings_add (&renderer->timings, &filter.timings);
   else
-    step_timings_restart (&renderer->timings, &filter.timings);
-  return TRUE;
+    {
+      renderer->timings.read_ms = renderer->state.read_ms;
+      step_timings_restart (&renderer->timings, &call->timings);
+    }
+  renderer->timings.crop_write_ms += call->write_ms;
 }
 
 /* fftcl moves a plan whose GPU fails to the CPU and redoes the call, so
  * the result is right; the user is told. */
 static void
-tell_fallback (BandpassRenderer *renderer)
+tell_fallback (BandpassRenderer *renderer,
+               const gchar      *reason)
 {
-  const gchar *reason = renderer_fallback_reason (renderer);
-
   if (reason)
     g_message (_("Filtering on %s failed (%s); filtering on the CPU "
                  "instead."),
                fftcl_context_device_name (renderer_context (renderer)), reason);
 }
 
-/* filter_output_write of the filtered pixels, from the drawable as it
- * stores them. */
+/* filter_buffer's progress: GIMP's, its filter run in a worker thread
+ * (libgimp's calls belong to this one) while GIMP's progress pulses. */
 static void
-write_output (BandpassRenderer       *renderer,
-              const BandpassSettings *settings,
-              GeglBuffer             *target,
-              const RemovedPart      *removed)
+run_pulsing (FilterJob job,
+             gpointer  job_data,
+             gpointer  progress_pointer)
 {
-  const GeglRectangle whole  = { 0, 0, renderer->drawable.width,
-                                 renderer->drawable.height };
-  GeglBuffer         *source = drawable_pixels_source (&renderer->drawable);
+  const BandpassProgress *progress = progress_pointer;
 
-  filter_output_write (&(FilterOutput) { .source      = source,
-                                         .result      = target,
-                                         .area        = &whole,
-                                         .format      = &renderer->format,
-                                         .keep_unseen = renderer->unseen,
-                                         .removed     = *removed },
-                       settings, renderer->pixels);
-  g_object_unref (source);
+  pulsing_worker_run (job, job_data, progress->pulse, progress->data);
+}
+
+static void
+update (gdouble  fraction,
+        gpointer progress_pointer)
+{
+  const BandpassProgress *progress = progress_pointer;
+
+  progress->update (fraction, progress->data);
+}
+
+/* The drawable's pixels as stored, fresh at each use: the tiles a
+ * read brought over GIMP's protocol go before the result's come. */
+static GeglBuffer *
+drawable_source (gpointer renderer_pointer)
+{
+  BandpassRenderer *renderer = renderer_pointer;
+
+  return drawable_pixels_source (&renderer->drawable);
 }
 
 gboolean
@@ -131,35 +76,43 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
                          const BandpassProgress  *progress,
                          GError                 **error)
 {
-  gchar   *device_name;
-  gdouble  start_ms;
+  const GeglRectangle whole  = { 0, 0, renderer->drawable.width,
+                                 renderer->drawable.height };
+  FilterHost          host   = { update, run_pulsing, (gpointer) progress };
+  FilterCall          call   = { .context  = renderer_context (renderer),
+                                 .settings = settings,
+                                 .source   = drawable_source,
+                                 .source_data = renderer,
+                                 .result   = target,
+                                 .area     = &whole,
+                                 .removed  = *removed,
+                                 .name     = renderer->drawable.name,
+                                 .host     = progress ? &host : NULL,
+                                 .timed    = renderer->timed };
+  gboolean            filtered;
 
-  report (progress, 0.0);
-  if (! filter_whole (renderer, settings, progress, error))
-    return FALSE;
-  report (progress, 0.85);
-
-  if (renderer->warning)
-    g_message ("%s", renderer->warning);
-  tell_fallback (renderer);
-  device_name = bandpass_renderer_describe_device (renderer);
-
-  /* The spectrum is used up: its memory goes before the drawable's tiles
-   * come, and the pixels' once they are written, so that a call holds
-   * one drawable's at a time. */
-  renderer_drop_spectrum (renderer);
-  start_ms = step_timings_now_ms ();
-  write_output (renderer, settings, target, removed);
-  renderer->timings.crop_write_ms += step_timings_now_ms () - start_ms;
-  g_clear_pointer (&renderer->pixels, g_free);
+  /* The final run holds one spectrum at a time: the coarse copy's goes. */
+  coarse_preview_unload (renderer->coarse);
+  renderer_choose (renderer, settings);
+  filtered = filter_buffer (&call, &renderer->state, error);
   g_clear_pointer (&renderer->drawable.stored, g_free);
-  report (progress, 1.0);
+  if (filtered)
+    {
+      gchar *device_name = bandpass_device_describe (renderer->device,
+                                                     call.fallback_reason);
 
-  if (renderer->timed)
-    step_timings_print (&renderer->timings, renderer->drawable.name,
-                        device_name, &renderer->filtered.geometry,
-                        renderer->filtered.mirrored);
-  g_free (device_name);
+      if (call.warning)
+        g_message ("%s", call.warning);
+      tell_fallback (renderer, call.fallback_reason);
+      note_timings (renderer, &call);
+      if (renderer->timed)
+        step_timings_print (&renderer->timings, renderer->drawable.name,
+                            device_name, &renderer->state.filtered.geometry,
+                            renderer->state.filtered.mirrored);
+      g_free (device_name);
+    }
 
-  return TRUE;
+  g_free (call.warning);
+  g_free (call.fallback_reason);
+  return filtered;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* final-write — a renderer's final run (bandpass-render.h): the whole
- * drawable filtered, from the preview's spectrum where it is ready, and
- * written through the one final write both front-ends share
- * (filter-output.h), while the caller reports progress. */
+ * drawable filtered and written through the one filter path both
+ * front-ends share (filter-buffer.h), from the preview's spectrum where
+ * it is ready, while the caller reports progress. */
 #ifndef FINAL_WRITE_H
 #define FINAL_WRITE_H
 
@@ -23,7 +23,7 @@ typedef struct
 
 /* The final run: writes the whole result for `settings` (stretched where
  * they ask for autoscale) into `target`, and the removed part where
- * removed->buffer is set, through filter_output_write (filter-output.h),
+ * removed->buffer is set, through filter_buffer (filter-buffer.h),
  * from the spectrum the renderer holds where it is ready for them (the
  * output is then the preview's pixels), else filtered in one pass. The
  * filter runs in a thread of its own while this one reports `progress`

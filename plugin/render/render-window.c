@@ -30,25 +30,25 @@ stretch_window (BandpassRenderer        *renderer,
 
   if (coarse)
     {
-      filter_output_stretch (&renderer->format, renderer->window, count,
+      filter_output_stretch (&renderer->state.format, renderer->window, count,
                              renderer->window, count);
       return TRUE;
     }
 
   result = g_try_new (gfloat, pixel_count (renderer) *
-                              renderer->format.layout.components);
+                              renderer->state.format.layout.components);
   if (result == NULL)
     return render_error_memory (error);
 
-  if (filtered_image_render (renderer->image, &settings->gain, &whole,
+  if (filtered_image_render (renderer->state.image, &settings->gain, &whole,
                              result, NULL, &fft_error) != FFTCL_OK)
     {
       g_free (result);
       return render_error_fft (error, &fft_error);
     }
 
-  filter_output_stretch (&renderer->format, result, pixel_count (renderer),
-                         renderer->window, count);
+  filter_output_stretch (&renderer->state.format, result,
+                         pixel_count (renderer), renderer->window, count);
   g_free (result);
   return TRUE;
 }
@@ -67,17 +67,17 @@ bandpass_renderer_render_window (BandpassRenderer        *renderer,
   if (! bandpass_renderer_prepare (renderer, settings, NULL, error) ||
       ! render_memory_grow (&renderer->window, &renderer->window_floats,
                             window->width * window->height *
-                            renderer->format.layout.components, error))
+                            renderer->state.format.layout.components, error))
     return FALSE;
 
   if (coarse)
-    rendered = coarse_preview_copy (renderer->coarse, renderer->pixels,
-                                    &renderer->format.layout, error) &&
+    rendered = coarse_preview_copy (renderer->coarse, renderer->state.pixels,
+                                    &renderer->state.format.layout, error) &&
                coarse_preview_render (renderer->coarse, renderer_context (renderer),
                                       settings, window, renderer->window,
                                       error);
   else
-    rendered = filtered_image_render (renderer->image, &settings->gain,
+    rendered = filtered_image_render (renderer->state.image, &settings->gain,
                                       window, renderer->window, NULL,
                                       &fft_error) == FFTCL_OK ||
                render_error_fft (error, &fft_error);
@@ -85,7 +85,7 @@ bandpass_renderer_render_window (BandpassRenderer        *renderer,
   if (rendered && settings->autoscale)
     rendered = stretch_window (renderer, settings, window, coarse, error);
   if (rendered)
-    babl_process (babl_fish (renderer->format.format,
+    babl_process (babl_fish (renderer->state.format.format,
                              bandpass_renderer_display_format (renderer)),
                   renderer->window, pixels, window->width * window->height);
   return rendered;

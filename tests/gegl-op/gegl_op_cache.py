@@ -10,6 +10,10 @@ GObject bindings), in one graph whose properties change as GIMP's do:
     spectrum serves (the operation's debug message says so); a changed
     pixel, another format (luminance only) or another geometry loads the
     input again;
+  - where GEGL did not invalidate the node that feeds the input, its
+    pixels are not read again (another debug message); a pixel written
+    into that node's buffer in place invalidates it, and the pixels read
+    then are not the kept ones;
   - every result, kept spectrum or not, equals the same settings filtered
     where nothing is kept, within single precision's rounding (the FFTW
     plans differ once a size's measured plans exist); the oracle is the
@@ -29,6 +33,7 @@ import numpy as np
 from gegl_op_graph import Graph, gegl_buffer, start_gegl
 
 HIT = "only the gain and the inverse transform run"
+NOT_READ = "its pixels are not read again"
 WIDTH, HEIGHT = 300, 200
 TOLERANCE = 1e-5
 
@@ -51,6 +56,10 @@ STEPS = [
     ("notch off axis", "p", {"channels": "rgb",
                              "notches": "0.1 0.1 0.01"}, None),
     ("large", "p", {"large-structures": 150.0}, None),
+    # p's buffer written in place with r's pixels: the same node and
+    # buffer, invalidated by the write.
+    ("written in place", "p<r", {"small-structures": 3.0}, False),
+    ("written back", "p<p", {}, False),
 ]
 
 
@@ -61,7 +70,10 @@ def pictures():
     p = np.clip(base + 0.05 * rng.standard_normal((HEIGHT, WIDTH, 3)), 0, 1)
     q = p.copy()
     q[HEIGHT // 2, WIDTH // 3, 1] += 0.25
+    r = p.copy()
+    r[HEIGHT // 3, WIDTH // 2, 0] -= 0.25
     return {"p": p.astype(np.float32), "q": q.astype(np.float32),
+            "r": r.astype(np.float32),
             "z": np.full((HEIGHT, WIDTH, 3), 0.3, np.float32)}
 
 
@@ -71,11 +83,18 @@ def worker(mode, folder, module, modules_dir):
     line per step before it runs; saves the results."""
     gegl = start_gegl(module, modules_dir, folder)
     fmt = "R'G'B' float"
-    buffers = {name: gegl_buffer(gegl, fmt, data)
-               for name, data in pictures().items()}
+    given = pictures()
+    buffers = {name: gegl_buffer(gegl, fmt, data) for name, data in given.items()}
 
     def result(graph, picture, properties):
-        graph.render(buffers[picture], properties)
+        """"a<b": buffer a, written with b's pixels in place where the
+        graph holds it already (else b's own buffer)."""
+        target, _, written = picture.partition("<")
+        if written and mode == "kept":
+            buffers[target].set(graph.rect, fmt, given[written].tobytes())
+        elif written:
+            target = written
+        graph.render(buffers[target], properties)
         return graph.result(np.float32)
 
     results = {}
@@ -101,14 +120,14 @@ def worker(mode, folder, module, modules_dir):
              **{k.replace(" ", "_"): v for k, v in results.items()})
 
 
-def hits_by_step(output):
-    """The steps whose run printed the operation's kept-spectrum message."""
+def hits_by_step(output, message):
+    """The steps whose run printed the operation's `message`."""
     hits, step = {}, None
     for line in output.splitlines():
         if line.startswith("STEP "):
             step = line[5:]
             hits[step] = False
-        elif HIT in line and step is not None:
+        elif message in line and step is not None:
             hits[step] = True
     return hits
 
@@ -120,7 +139,8 @@ def run_worker(mode, folder, module, modules_dir, env):
     if run.returncode != 0:
         sys.stderr.write(run.stdout + run.stderr)
         raise SystemExit(f"the {mode} worker failed ({run.returncode})")
-    return hits_by_step(run.stdout + run.stderr)
+    output = run.stdout + run.stderr
+    return hits_by_step(output, HIT), hits_by_step(output, NOT_READ)
 
 
 def main():
@@ -138,8 +158,8 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, XDG_CACHE_HOME=folder,
                    G_MESSAGES_DEBUG="fft-band-pass")
-        kept_hits = run_worker("kept", folder, module, modules_dir, env)
-        fresh_hits = run_worker("fresh", folder, module, modules_dir, env)
+        kept_hits, kept_unread = run_worker("kept", folder, module, modules_dir, env)
+        fresh_hits, _ = run_worker("fresh", folder, module, modules_dir, env)
         kept = np.load(os.path.join(folder, "kept.npz"))
         fresh = np.load(os.path.join(folder, "fresh.npz"))
 
@@ -152,6 +172,9 @@ def main():
                 check(kept_hits.get(name) == must_hit,
                       f"{name}: kept spectrum {'serves' if must_hit else 'not used'}"
                       f" (it {'did' if kept_hits.get(name) else 'did not'})")
+                check(kept_unread.get(name) == must_hit,
+                      f"{name}: the input {'not ' if must_hit else ''}read again"
+                      f" ({'not read' if kept_unread.get(name) else 'read'})")
             difference = float(np.abs(kept[key] - fresh[key]).max())
             check(difference <= TOLERANCE and np.isfinite(kept[key]).all(),
                   f"{name}: equal to a fresh run (max |difference| {difference:.2e})")

@@ -52,8 +52,12 @@ class Graph:
 
     def render(self, source, properties):
         """Processes the graph on `source` (a gegl_buffer) with
-        `properties` set on the operation."""
-        self.source.set_property("buffer", source)
+        `properties` set on the operation. The source node is given
+        `source` only where it holds another buffer, as GIMP leaves a
+        layer's source node alone while a filter's properties change:
+        setting a buffer invalidates the node even where it is the same."""
+        if self.source.get_property("buffer") != source:
+            self.source.set_property("buffer", source)
         for name, value in properties.items():
             self.op.set_property(name, value)
         self.sink.process()

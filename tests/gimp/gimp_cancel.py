@@ -49,18 +49,14 @@ CALL_SCRIPT = r'''
 import hashlib
 import os
 import time
-import gi
-gi.require_version("Gimp", "3.0")
-gi.require_version("Gegl", "0.4")
-from gi.repository import Gegl, Gimp
+import gimp_driver as gd
+from gi.repository import Gimp
+import numpy as np
 
 def digest(layer):
-    buffer = layer.get_buffer()
-    data = buffer.get(buffer.get_extent(), 1.0, "R'G'B'A u8",
-                      Gegl.AbyssPolicy.NONE)
-    return hashlib.sha256(bytes(data)).hexdigest()
+    return hashlib.sha256(gd.take(layer, "R'G'B'A u8", np.uint8).tobytes()).hexdigest()
 
-proc = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
+proc = Gimp.get_pdb().lookup_procedure(gd.PROC_NAME)
 for name, sizes in {rounds!r}:
     image = Gimp.Image.new(max(sizes), max(sizes), Gimp.ImageBaseType.RGB)
     layers = []
@@ -74,16 +70,13 @@ for name, sizes in {rounds!r}:
         layers.append(layer)
     before = [digest(layer) for layer in layers]
     image.clean_all()
-    config = proc.create_config()
-    config.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
-    config.set_property("image", image)
-    config.set_core_object_array("drawables", layers)
+    config = gd.config_for(proc, gd.call_arguments(image, layers, {{}}))
     print("READY " + name, flush=True)
     while not os.path.exists(os.path.join({folder!r}, "go-" + name)):
         time.sleep(0.1)
-    result = proc.run(config)
+    status, _, _ = gd.run_config(proc, config)
     after = [digest(layer) for layer in layers]
-    print("RESULT", name, result.index(0).value_nick,
+    print("RESULT", name, status.value_nick,
           sum(a == b for a, b in zip(after, before)), len(layers),
           image.is_dirty(), flush=True)
     image.delete()

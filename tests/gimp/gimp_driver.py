@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The one helper of the drivers that run inside GIMP 3 (python-fu-eval):
 images and layers built from a job, pixels moved whole as numpy arrays
-in a babl format, the procedure called with named arguments, and arrays
-saved beside the job for the test outside GIMP to read."""
+in a babl format, a procedure (the plug-in's or another) called through
+its config with named arguments, and arrays saved beside the job for the
+test outside GIMP to read. A driver written out by its test
+runs through gimp_harness.python_batch, which puts this folder on
+sys.path."""
 import os
 
 import gi
@@ -59,7 +62,7 @@ def add_layer(image, job, name, data, position=0, dtype=np.float32):
 
 
 def argument(name, value):
-    """`value` as the procedure's config takes it: notches as a
+    """`value` as a procedure's config takes it: notches as a
     GimpDoubleArray."""
     if name != "notches":
         return value
@@ -68,17 +71,46 @@ def argument(name, value):
     return boxed.get_boxed()
 
 
+def config_for(procedure, arguments):
+    """`procedure`'s config with `arguments` (property: value) set, in
+    their order: drawables as a list, notches as a list of numbers."""
+    config = procedure.create_config()
+    for name, value in arguments.items():
+        if name == "drawables":
+            config.set_core_object_array(name, list(value))
+        else:
+            config.set_property(name, argument(name, value))
+    return config
+
+
+def run_config(procedure, config):
+    """Runs `procedure` with `config`: (status, result, message), the
+    message GIMP's where it did not succeed."""
+    result = procedure.run(config)
+    status = result.index(0)
+    failed = status != Gimp.PDBStatusType.SUCCESS
+    return status, result, Gimp.get_pdb().get_last_error() if failed else ""
+
+
+def run(name, arguments):
+    """The procedure `name` run with `arguments` as config_for takes
+    them: (status, result, message)."""
+    procedure = Gimp.get_pdb().lookup_procedure(name)
+    return run_config(procedure, config_for(procedure, arguments))
+
+
+def call_arguments(image, drawables, params, run_mode=Gimp.RunMode.NONINTERACTIVE):
+    """The plug-in's arguments: the run mode, the image, the drawables,
+    then `params` by name."""
+    return dict({"run-mode": run_mode, "image": image, "drawables": drawables},
+                **params)
+
+
 def call(image, drawables, params, run_mode=Gimp.RunMode.NONINTERACTIVE):
     """The plug-in's procedure with named arguments; (succeeded, message)."""
-    proc = Gimp.get_pdb().lookup_procedure(PROC_NAME)
-    config = proc.create_config()
-    config.set_property("run-mode", run_mode)
-    config.set_property("image", image)
-    config.set_core_object_array("drawables", drawables)
-    for name, value in params.items():
-        config.set_property(name, argument(name, value))
-    ok = proc.run(config).index(0) == Gimp.PDBStatusType.SUCCESS
-    return ok, "" if ok else Gimp.get_pdb().get_last_error()
+    status, _, message = run(PROC_NAME, call_arguments(image, drawables, params,
+                                                       run_mode))
+    return status == Gimp.PDBStatusType.SUCCESS, message
 
 
 def save(folder, name, what, array):

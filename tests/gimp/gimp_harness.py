@@ -11,6 +11,9 @@ import numpy as np
 
 from gimp_binaries import gimp_console
 
+# This folder, where the drivers' helper gimp_driver.py lies.
+HERE = os.path.dirname(os.path.abspath(__file__))
+
 passed = 0
 failed = 0
 
@@ -68,6 +71,12 @@ def read_pfm(path):
     data = np.frombuffer(raw, dtype=dtype, count=width * height * channels, offset=pos)
     shape = (height, width, channels) if channels == 3 else (height, width)
     return data.reshape(shape)[::-1].astype(np.float64)
+
+
+def python_batch(script):
+    """The python-fu-eval batch command that runs the driver `script` (a
+    path) with gimp_driver importable."""
+    return f"import sys; sys.path.insert(0, {HERE!r}); exec(open({script!r}).read())"
 
 
 def scheme_string(text):

@@ -43,35 +43,26 @@ def available_gib():
     return 0
 
 DRIVER = r'''
-import json, math, os
-import gi
-gi.require_version("Gimp", "3.0")
-gi.require_version("Gegl", "0.4")
+import json, os
+import gimp_driver as gd
 from gi.repository import Gegl, Gimp
 import numpy as np
 
 folder = os.environ["HUGE_FOLDER"]
 spec = json.load(open(os.path.join(folder, "spec.json")))
-proc = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
 report = {}
+RGB = {"base": "rgb", "precision": "U8_NON_LINEAR", "alpha": False}
 
 def new_image(size):
-    image = Gimp.Image.new(size, size, Gimp.ImageBaseType.RGB)
-    layer = Gimp.Layer.new(image, "huge", size, size, Gimp.ImageType.RGB_IMAGE, 100,
+    image = gd.new_image(RGB, size, size)
+    layer = Gimp.Layer.new(image, "huge", size, size, gd.layer_type("rgb", False), 100,
                            Gimp.LayerMode.NORMAL)
     image.insert_layer(layer, None, 0)
     return image, layer
 
 def call(image, layer):
-    config = proc.create_config()
-    config.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
-    config.set_property("image", image)
-    config.set_core_object_array("drawables", [layer])
-    config.set_property("large-structures", 0.0)
-    config.set_property("small-structures", spec["small"])
-    result = proc.run(config)
-    ok = result.index(0) == Gimp.PDBStatusType.SUCCESS
-    return ok, "" if ok else Gimp.get_pdb().get_last_error()
+    return gd.call(image, [layer], {"large-structures": 0.0,
+                                    "small-structures": spec["small"]})
 
 image, layer = new_image(spec["refused_size"])
 image.clean_all()
@@ -117,7 +108,7 @@ def main():
     script = os.path.join(folder, "driver.py")
     with open(script, "w") as f:
         f.write(DRIVER)
-    output = harness.run_gimp([f"exec(open({script!r}).read())"],
+    output = harness.run_gimp([gh.python_batch(script)],
                               env={"HUGE_FOLDER": folder, "FFT_BANDPASS_TIMINGS": "1"},
                               interpreter="python-fu-eval")
     table = [l for l in output.splitlines()

@@ -19,7 +19,7 @@ gi.require_version("Gimp", "3.0")
 from gi.repository import Gimp  # noqa: E402
 import numpy as np  # noqa: E402
 
-from gimp_driver import add_layer, call, new_image, save, take  # noqa: E402
+from gimp_driver import add_layer, call, new_image, run, save, take  # noqa: E402
 
 FOLDER = os.environ["ND_FOLDER"]
 CHANNEL_FORMAT = "Y float"
@@ -103,13 +103,9 @@ def refusal_job(job):
 
 
 def script_fu(code):
-    proc = Gimp.get_pdb().lookup_procedure("plug-in-script-fu-eval")
-    config = proc.create_config()
-    config.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
-    config.set_property("script", code)
-    status = proc.run(config).index(0)
-    ok = status == Gimp.PDBStatusType.SUCCESS
-    return ok, "" if ok else Gimp.get_pdb().get_last_error()
+    status, _, message = run("plug-in-script-fu-eval",
+                             {"run-mode": Gimp.RunMode.NONINTERACTIVE, "script": code})
+    return status == Gimp.PDBStatusType.SUCCESS, message
 
 
 def positional_job(job):

@@ -50,72 +50,32 @@ EXPERT_RADIUS = 0.004
 
 DRIVER = r'''
 import json, os
-import gi
-gi.require_version("Gimp", "3.0")
-gi.require_version("Gegl", "0.4")
-from gi.repository import Gegl, Gimp, GObject
+import gimp_driver as gd
+from gi.repository import Gimp
 import numpy as np
 
 FOLDER = os.environ["PATTERNS_FOLDER"]
-PDB = Gimp.get_pdb()
-PROC = PDB.lookup_procedure("plug-in-fft-bandpass")
 FORMATS = {1: "Y' float", 3: "R'G'B' float"}
-
-
-def whole(w, h):
-    return Gegl.Rectangle.new(0, 0, w, h)
 
 
 def build(inputs, precision):
     first = np.load(os.path.join(FOLDER, inputs[0]))
     h, w = first.shape[:2]
-    planes = 1 if first.ndim == 2 else first.shape[2]
-    image = Gimp.Image.new_with_precision(
-        w, h, Gimp.ImageBaseType.RGB if planes == 3 else Gimp.ImageBaseType.GRAY,
-        getattr(Gimp.Precision, precision))
-    layers = []
-    for name in inputs:
-        data = np.load(os.path.join(FOLDER, name)).astype(np.float32)
-        layer = Gimp.Layer.new(image, name, w, h,
-                               Gimp.ImageType.RGB_IMAGE if planes == 3
-                               else Gimp.ImageType.GRAY_IMAGE,
-                               100, Gimp.LayerMode.NORMAL)
-        image.insert_layer(layer, None, 0)
-        buffer = layer.get_buffer()
-        buffer.set(whole(w, h), FORMATS[planes], data.tobytes())
-        buffer.flush()
-        layers.append(layer)
-    return image, layers, FORMATS[planes]
-
-
-def take(layer, fmt):
-    w, h = layer.get_width(), layer.get_height()
-    raw = layer.get_buffer().get(whole(w, h), 1.0, fmt, Gegl.AbyssPolicy.CLAMP)
-    return np.frombuffer(bytes(raw), dtype=np.float32).reshape(h, w, -1)
-
-
-def outcome(procedure, arguments):
-    """Runs `procedure` with `arguments` (property: value) through its
-    config; whether it succeeded, and GIMP's message where it did not."""
-    config = procedure.create_config()
-    for name, value in arguments.items():
-        if isinstance(value, list) and name == "drawables":
-            config.set_core_object_array(name, value)
-        elif isinstance(value, list):
-            array = GObject.Value(Gimp.DoubleArray)
-            Gimp.value_set_double_array(array, value)
-            config.set_property(name, array.get_boxed())
-        else:
-            config.set_property(name, value)
-    ok = procedure.run(config).index(0) == Gimp.PDBStatusType.SUCCESS
-    return ok, "" if ok else PDB.get_last_error()
+    base = "rgb" if first.ndim == 3 and first.shape[2] == 3 else "gray"
+    job = {"base": base, "precision": precision, "alpha": False,
+           "format": FORMATS[3 if base == "rgb" else 1]}
+    image = gd.new_image(job, w, h)
+    layers = [gd.add_layer(image, job, name, np.load(os.path.join(FOLDER, name)))
+              for name in inputs]
+    return image, layers, job["format"]
 
 
 def call_script_fu(image, layers, arguments):
     code = (f"(plug-in-fft-bandpass RUN-NONINTERACTIVE {image.get_id()} "
             f"(vector {' '.join(str(l.get_id()) for l in layers)}) {arguments})")
-    return outcome(PDB.lookup_procedure("plug-in-script-fu-eval"),
-                   {"run-mode": Gimp.RunMode.NONINTERACTIVE, "script": code})
+    status, _, error = gd.run("plug-in-script-fu-eval",
+                              {"run-mode": Gimp.RunMode.NONINTERACTIVE, "script": code})
+    return status == Gimp.PDBStatusType.SUCCESS, error
 
 
 def run(job):
@@ -123,10 +83,9 @@ def run(job):
     if "script_fu" in job:
         ok, error = call_script_fu(image, layers, job["script_fu"])
     else:
-        ok, error = outcome(PROC, dict(job["params"], image=image, drawables=layers,
-                                       **{"run-mode": Gimp.RunMode.NONINTERACTIVE}))
+        ok, error = gd.call(image, layers, job["params"])
     for i, layer in enumerate(layers):
-        np.save(os.path.join(FOLDER, f"{job['name']}-out{i}.npy"), take(layer, fmt))
+        gd.save(FOLDER, job["name"], f"out{i}", gd.take(layer, fmt))
     image.delete()
     return {"name": job["name"], "ok": ok, "error": error}
 
@@ -229,7 +188,7 @@ class Jobs:
         script = os.path.join(self.folder, "driver.py")
         with open(script, "w", encoding="utf-8") as f:
             f.write(DRIVER)
-        output = self.harness.run_gimp([f"exec(open({script!r}).read())"],
+        output = self.harness.run_gimp([gh.python_batch(script)],
                                        env={"PATTERNS_FOLDER": self.folder},
                                        interpreter="python-fu-eval")
         path = os.path.join(self.folder, "reports.json")

@@ -116,47 +116,28 @@ def integer_top(fmt):
 
 
 def drive(folder):
-    import gi
-    gi.require_version("Gimp", "3.0")
-    gi.require_version("Gegl", "0.4")
-    from gi.repository import Gegl, Gimp
+    import gimp_driver as gd
+    from gi.repository import Gimp
 
-    pdb = Gimp.get_pdb()
-    layer_types = {1: Gimp.ImageType.GRAY_IMAGE, 2: Gimp.ImageType.GRAYA_IMAGE,
-                   3: Gimp.ImageType.RGB_IMAGE, 4: Gimp.ImageType.RGBA_IMAGE}
     facts = {}
 
     def transfer(drawable, fmt, data=None):
-        width, height = drawable.get_width(), drawable.get_height()
-        whole = Gegl.Rectangle.new(0, 0, width, height)
-        buffer = drawable.get_buffer()
         if data is None:
-            raw = bytes(buffer.get(whole, 1.0, fmt, Gegl.AbyssPolicy.NONE))
-            return np.frombuffer(raw, dtype=dtype_of(fmt)).reshape(height, width, -1)
-        buffer.set(whole, fmt, np.ascontiguousarray(data, dtype=dtype_of(fmt)).tobytes())
-        buffer.flush()
+            return gd.take(drawable, fmt, dtype_of(fmt))
+        gd.put(drawable, fmt, data, dtype_of(fmt))
         return None
 
     def new_image(data, base, precision, fmt, name="source"):
-        height, width, components = data.shape
-        image = Gimp.Image.new_with_precision(width, height, getattr(Gimp.ImageBaseType, base),
-                                              getattr(Gimp.Precision, precision))
-        layer = Gimp.Layer.new(image, name, width, height, layer_types[components], 100,
-                               Gimp.LayerMode.NORMAL)
-        image.insert_layer(layer, None, 0)
-        transfer(layer, fmt, data)
-        return image, layer
+        job = {"base": base.lower(), "precision": precision,
+               "alpha": data.shape[2] in (2, 4), "format": fmt}
+        image = gd.new_image(job, data.shape[1], data.shape[0])
+        return image, gd.add_layer(image, job, name, data, dtype=dtype_of(fmt))
 
     def call(name, image, drawables=()):
-        proc = pdb.lookup_procedure(name)
-        config = proc.create_config()
-        config.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
-        config.set_property("image", image)
-        config.set_core_object_array("drawables", list(drawables))
-        result = proc.run(config)
-        status = result.index(0)
+        status, result, error = gd.run(name, {"run-mode": Gimp.RunMode.NONINTERACTIVE,
+                                              "image": image, "drawables": drawables})
         ok = status == Gimp.PDBStatusType.SUCCESS
-        return ok, (result.index(1) if ok else pdb.get_last_error()), status
+        return ok, (result.index(1) if ok else error), status
 
     def picture_format(gray):
         return "Y' float" if gray else "R'G'B' float"

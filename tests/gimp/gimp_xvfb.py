@@ -9,19 +9,15 @@ import subprocess
 import time
 
 from gimp_binaries import gimp_binary
+from gimp_harness import python_batch
 
 CALL_SCRIPT = r'''
-import gi
-gi.require_version("Gimp", "3.0")
+import gimp_driver as gd
 from gi.repository import Gimp, Gio
 image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE, Gio.File.new_for_path({source!r}))
-proc = Gimp.get_pdb().lookup_procedure({procedure!r})
-config = proc.create_config()
-config.set_property("run-mode", Gimp.RunMode.INTERACTIVE)
-config.set_property("image", image)
-config.set_core_object_array("drawables", image.get_layers())
-result = proc.run(config)
-print("STATUS " + result.index(0).value_nick, flush=True)
+status, _, _ = gd.run({procedure!r}, {{"run-mode": Gimp.RunMode.INTERACTIVE, "image": image,
+                                      "drawables": image.get_layers()}})
+print("STATUS " + status.value_nick, flush=True)
 if {target!r}:
     # The drawable called on, as it is: a layer the call added above it
     # (output new-layer or removed-part) goes.
@@ -122,7 +118,7 @@ class GimpSession:
         self.gimp = subprocess.Popen(
             [gimp_binary("gimp"), "-n", "-d", "-f", "--no-splash",
              "--batch-interpreter=python-fu-eval",
-             "-b", f"exec(open({script!r}).read())", "--quit"],
+             "-b", python_batch(script), "--quit"],
             env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         return self
 
