@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "wave-fit.h"
+
 /* The centre's side: a screen of period 8 px repeats 32 times over it;
  * a lattice of many notches is looked at on a smaller centre, so that
  * the work (pixels times notches) stays within CHANNEL_WORK, but never
@@ -14,19 +16,6 @@
 /* A mask holds this many planes; a layout of more keeps every notch in
  * every plane. */
 #define MOST_PLANES 32
-/* Eight sums apart, so that the compiler keeps them in vectors. */
-#define LANES 8
-
-/* The notches' planes, split over threads by notch. */
-typedef struct
-{
-  const float  *planes;  /* the centre's planes, side_x × side_y each,
-                            windowed */
-  size_t        side_x, side_y, count;
-  const double *notches;
-  unsigned     *masks;
-  int          *failed;  /* set where memory ran out */
-} NotchJob;
 
 /* Colour component p of `pixel` as the filter sees it: weighted by the
  * alpha, 0 where not finite. */
@@ -42,14 +31,7 @@ plane_value (const float       *pixel,
   return isfinite (value) ? value : 0;
 }
 
-static double
-hann (size_t i,
-      size_t n)
-{
-  return 0.5 - 0.5 * cos (2 * M_PI * (i + 0.5) / n);
-}
-
-/* The centre's colour planes under a Hann window in both directions. */
+/* The centre's colour planes, side by side. */
 static void
 gather (const float       *corner,
         const PixelLayout *layout,
@@ -66,100 +48,27 @@ gather (const float       *corner,
       for (size_t p = 0; p < count; p++)
         for (size_t x = 0; x < side_x; x++)
           planes[(p * side_y + y) * side_x + x] =
-            (float) (hann (y, side_y) * hann (x, side_x)) *
             plane_value (row + x * layout->components, layout, p);
     }
 }
 
-/* Σ table[x] · v[x] over a row. */
-static double
-row_sum (const float *table,
-         const float *v,
-         size_t       n)
-{
-  float  lanes[LANES] = { 0 };
-  double sum          = 0;
-  size_t x            = 0;
-
-  for (; x + LANES <= n; x += LANES)
-    for (size_t k = 0; k < LANES; k++)
-      lanes[k] += table[x + k] * v[x + k];
-  for (; x < n; x++)
-    sum += table[x] * v[x];
-  for (size_t k = 0; k < LANES; k++)
-    sum += lanes[k];
-  return sum;
-}
-
-/* Plane p's amplitude at (fx, fy): the transform of each row at fx (the
- * tables), then of those sums at fy. */
-static double
-amplitude_at (const NotchJob *job,
-              const float    *cosines,
-              const float    *sines,
-              size_t          p,
-              double          fy)
-{
-  double re = 0, im = 0;
-
-  for (size_t y = 0; y < job->side_y; y++)
-    {
-      const float *v = job->planes + (p * job->side_y + y) * job->side_x;
-      double       a = row_sum (cosines, v, job->side_x);
-      double       b = row_sum (sines, v, job->side_x);
-      double       c = cos (2 * M_PI * fy * y), d = -sin (2 * M_PI * fy * y);
-
-      re += a * c - b * d;
-      im += a * d + b * c;
-    }
-  return hypot (re, im);
-}
-
-/* The planes whose amplitude reaches the share of the largest. */
+/* The planes of notch i whose amplitude (fit->sums, plane after plane)
+ * reaches the share of the largest. */
 static unsigned
-planes_of (const double *amplitude,
-           size_t        planes)
+planes_of (const Fit *fit,
+           size_t     i,
+           size_t     planes)
 {
   double   largest = 0;
   unsigned mask    = 0;
 
   for (size_t p = 0; p < planes; p++)
-    largest = fmax (largest, amplitude[p]);
+    largest = fmax (largest, cabs (fit->sums[p * fit->count + i]));
   for (size_t p = 0; p < planes; p++)
-    if (amplitude[p] >= PATTERN_CHANNEL_SHARE * largest)
+    if (cabs (fit->sums[p * fit->count + i]) >=
+        PATTERN_CHANNEL_SHARE * largest)
       mask |= 1u << p;
   return mask ? mask : ~0u;
-}
-
-static void
-notch_masks (const void *job_pointer,
-             size_t      first,
-             size_t      end)
-{
-  const NotchJob *job     = job_pointer;
-  float          *cosines = malloc (2 * job->side_x * sizeof *cosines);
-  double          amplitude[MOST_PLANES];
-
-  if (! cosines)
-    {
-      *job->failed = 1;
-      return;
-    }
-  for (size_t i = first; i < end; i++)
-    {
-      double fx = job->notches[3 * i], fy = job->notches[3 * i + 1];
-
-      for (size_t x = 0; x < job->side_x; x++)
-        {
-          cosines[x]                = (float) cos (2 * M_PI * fx * x);
-          cosines[job->side_x + x] = (float) -sin (2 * M_PI * fx * x);
-        }
-      for (size_t p = 0; p < job->count; p++)
-        amplitude[p] = amplitude_at (job, cosines, cosines + job->side_x, p,
-                                     fy);
-      job->masks[i] = planes_of (amplitude, job->count);
-    }
-  free (cosines);
 }
 
 static size_t
@@ -168,6 +77,40 @@ centre_side (size_t notches)
   double side = sqrt (CHANNEL_WORK / (double) (notches ? notches : 1));
 
   return (size_t) fmax (CHANNEL_LEAST, fmin (CHANNEL_SIDE, side));
+}
+
+/* Each notch's windowed transform in each of the centre's planes
+ * (wave-fit.h, the machinery of the fitted waves), into fit->sums. 0
+ * when memory runs out. */
+static int
+transform_notches (Fit                 *fit,
+                   const PatternsFound *found,
+                   const float         *planes,
+                   size_t               count,
+                   size_t               side_x,
+                   size_t               side_y,
+                   RowSplit             split)
+{
+  double *frequencies = malloc (2 * found->count * sizeof *frequencies);
+  int     ok;
+
+  for (size_t i = 0; frequencies && i < found->count; i++)
+    {
+      frequencies[2 * i]     = found->notches[3 * i];
+      frequencies[2 * i + 1] = found->notches[3 * i + 1];
+    }
+  ok = frequencies && wave_fit_start (fit, frequencies, found->count, count,
+                                      side_x, side_y);
+  free (frequencies);
+  if (! ok)
+    return 0;
+  for (size_t i = 0; i < fit->count; i++)
+    wave_fit_tune (&fit->waves[i], &fit->across, &fit->down);
+  for (size_t p = 0; p < count; p++)
+    wave_fit_transform (fit, planes + p * side_x * side_y, side_x,
+                        (size_t) -1, 0, split, fit->sums + p * fit->count,
+                        NULL);
+  return 1;
 }
 
 int
@@ -179,14 +122,13 @@ pattern_channels_assign (PatternsFound     *found,
                          size_t             height,
                          RowSplit           split)
 {
-  size_t    side   = centre_side (found->count);
-  size_t    side_x = width < side ? width : side;
-  size_t    side_y = height < side ? height : side;
-  size_t    count  = layout->colour_planes;
-  int       failed = 0;
-  NotchJob  job    = { NULL, side_x, side_y, count, found->notches, NULL,
-                       &failed };
-  float    *planes;
+  size_t  side   = centre_side (found->count);
+  size_t  side_x = width < side ? width : side;
+  size_t  side_y = height < side ? height : side;
+  size_t  count  = layout->colour_planes;
+  float  *planes;
+  Fit     fit;
+  int     ok;
 
   free (found->planes);
   found->planes = NULL;
@@ -195,21 +137,24 @@ pattern_channels_assign (PatternsFound     *found,
     return 1;
   planes        = malloc (count * side_x * side_y * sizeof *planes);
   found->planes = malloc (found->count * sizeof *found->planes);
-  if (planes && found->planes)
+  ok = planes && found->planes;
+  if (ok)
     {
       gather (pixels + ((height - side_y) / 2 * stride +
                         (width - side_x) / 2) * layout->components,
               layout, stride, side_x, side_y, count, planes);
-      job.planes = planes;
-      job.masks  = found->planes;
-      row_split_run (split, found->count, notch_masks, &job);
+      ok = transform_notches (&fit, found, planes, count, side_x, side_y,
+                              split);
     }
+  for (size_t i = 0; ok && i < found->count; i++)
+    found->planes[i] = planes_of (&fit, i, count);
+  if (ok)
+    wave_fit_end (&fit);
   free (planes);
-  if (! planes || ! found->planes || failed)
+  if (! ok)
     {
       free (found->planes);
       found->planes = NULL;
-      return 0;
     }
-  return 1;
+  return ok;
 }
