@@ -9,7 +9,21 @@
 #include "render-error.h"
 #include "settings-checks.h"
 
-/* The discs' channels, from the notches' in the same order. */
+/* Empties what settings_notches_sort makes, and the gain's notches. */
+static void
+forget_sorted (BandpassSettings *settings)
+{
+  g_clear_pointer (&settings->discs, g_free);
+  g_clear_pointer (&settings->waves, g_free);
+  g_clear_pointer (&settings->disc_planes, g_free);
+  settings->gain.notches      = NULL;
+  settings->gain.notch_count  = 0;
+  settings->gain.notch_planes = NULL;
+  settings->wave_count        = 0;
+}
+
+/* The discs' channels, from the notches' in the same order. FALSE when
+ * memory runs out. */
 static gboolean
 sort_channels (BandpassSettings *settings)
 {
@@ -20,14 +34,7 @@ sort_channels (BandpassSettings *settings)
     return TRUE;
   settings->disc_planes = g_try_malloc_n (count + 1, sizeof (guint));
   if (! settings->disc_planes)
-    {
-      g_clear_pointer (&settings->discs, g_free);
-      g_clear_pointer (&settings->waves, g_free);
-      settings->gain.notches     = NULL;
-      settings->gain.notch_count = 0;
-      settings->wave_count       = 0;
-      return FALSE;
-    }
+    return FALSE;
   for (gsize i = 0; i < count; i++)
     if (settings->notches[3 * i + 2] != 0.0)
       settings->disc_planes[discs++] = settings->notch_channels[i];
@@ -41,20 +48,12 @@ settings_notches_sort (BandpassSettings *settings)
   gsize count = settings->notch_values / 3;
   gsize disc_count;
 
-  g_clear_pointer (&settings->discs, g_free);
-  g_clear_pointer (&settings->waves, g_free);
-  g_clear_pointer (&settings->disc_planes, g_free);
-  settings->gain.notches      = NULL;
-  settings->gain.notch_count  = 0;
-  settings->gain.notch_planes = NULL;
-  settings->wave_count        = 0;
-
+  forget_sorted (settings);
   settings->discs = g_try_malloc_n (3 * count + 1, sizeof (gdouble));
   settings->waves = g_try_malloc_n (2 * count + 1, sizeof (gdouble));
   if (! settings->discs || ! settings->waves)
     {
-      g_clear_pointer (&settings->discs, g_free);
-      g_clear_pointer (&settings->waves, g_free);
+      forget_sorted (settings);
       return FALSE;
     }
 
@@ -64,7 +63,12 @@ settings_notches_sort (BandpassSettings *settings)
                                                    &disc_count);
   settings->gain.notches     = settings->discs;
   settings->gain.notch_count = disc_count;
-  return sort_channels (settings);
+  if (! sort_channels (settings))
+    {
+      forget_sorted (settings);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 void
@@ -72,14 +76,8 @@ settings_notches_clear (BandpassSettings *settings)
 {
   g_clear_pointer (&settings->notches, g_free);
   g_clear_pointer (&settings->notch_channels, g_free);
-  g_clear_pointer (&settings->discs, g_free);
-  g_clear_pointer (&settings->disc_planes, g_free);
-  g_clear_pointer (&settings->waves, g_free);
-  settings->notch_values      = 0;
-  settings->wave_count        = 0;
-  settings->gain.notches      = NULL;
-  settings->gain.notch_count  = 0;
-  settings->gain.notch_planes = NULL;
+  settings->notch_values = 0;
+  forget_sorted (settings);
 }
 
 /* The mask of each notch: its word's, or every channel's. */
