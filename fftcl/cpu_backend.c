@@ -297,30 +297,46 @@ static double frequency (size_t k, size_t n)
   return (2 * k < n ? (double) k : (double) k - (double) n) / (double) n;
 }
 
+/* Row y and row −y of spectrum plane k, as read and as written to
+ * `filtered`; `self_mirrored` where they are the same row (y = 0, and
+ * y = height/2). */
+typedef struct {
+  const fftwf_complex *in, *mirror_in;
+  fftwf_complex *out, *mirror_out;
+  int self_mirrored;
+} row_pair;
+
+static row_pair row_pair_of (const cpu_gain_job *job, size_t k, size_t y)
+{
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width, area = width * plan->height;
+  size_t mirror_y = (plan->height - y) % plan->height;
+  return (row_pair) { plan->spectrum + k * area + y * width,
+                      plan->spectrum + k * area + mirror_y * width,
+                      job->filtered + k * area + y * width,
+                      job->filtered + k * area + mirror_y * width,
+                      mirror_y == y };
+}
+
 /* Row y and row −y (backwards) of spectrum plane k times the gain, into
  * plane k of `filtered` (which may be the spectrum itself). */
 static void multiply_row_pair (const cpu_gain_job *job, size_t k, size_t y,
                                const float *row_gain)
 {
-  const cpu_plan *plan = job->plan;
-  size_t width = plan->width, area = width * plan->height;
-  size_t mirror_y = (plan->height - y) % plan->height;
-  const fftwf_complex *in = plan->spectrum + k * area + y * width;
-  const fftwf_complex *mirror_in = plan->spectrum + k * area + mirror_y * width;
-  fftwf_complex *out = job->filtered + k * area + y * width;
-  fftwf_complex *mirror_out = job->filtered + k * area + mirror_y * width;
+  size_t width = job->plan->width;
+  const row_pair rows = row_pair_of (job, k, y);
   for (size_t x = 0; x < width; x++)
     {
-      out[x][0] = in[x][0] * row_gain[x];
-      out[x][1] = in[x][1] * row_gain[x];
+      rows.out[x][0] = rows.in[x][0] * row_gain[x];
+      rows.out[x][1] = rows.in[x][1] * row_gain[x];
     }
-  if (mirror_y == y)
+  if (rows.self_mirrored)
     return;
   for (size_t x = 0; x < width; x++)
     {
       size_t mirror_x = (width - x) % width;
-      mirror_out[mirror_x][0] = mirror_in[mirror_x][0] * row_gain[x];
-      mirror_out[mirror_x][1] = mirror_in[mirror_x][1] * row_gain[x];
+      rows.mirror_out[mirror_x][0] = rows.mirror_in[mirror_x][0] * row_gain[x];
+      rows.mirror_out[mirror_x][1] = rows.mirror_in[mirror_x][1] * row_gain[x];
     }
 }
 
@@ -344,23 +360,19 @@ static void filter_row_pair_apart (const cpu_gain_job *job, size_t k,
                                    size_t y, const float *ga,
                                    const float *gb)
 {
-  const cpu_plan *plan = job->plan;
-  size_t width = plan->width, area = width * plan->height;
-  size_t mirror_y = (plan->height - y) % plan->height;
-  const fftwf_complex *in = plan->spectrum + k * area + y * width;
-  const fftwf_complex *mirror_in = plan->spectrum + k * area + mirror_y * width;
-  fftwf_complex *out = job->filtered + k * area + y * width;
-  fftwf_complex *mirror_out = job->filtered + k * area + mirror_y * width;
-  size_t end = mirror_y == y ? width / 2 + 1 : width;
+  size_t width = job->plan->width;
+  const row_pair rows = row_pair_of (job, k, y);
+  size_t end = rows.self_mirrored ? width / 2 + 1 : width;
   for (size_t x = 0; x < end; x++)
     {
       size_t mirror_x = (width - x) % width;
       float z[2], m[2];
-      filter_pair_value (in[x], mirror_in[mirror_x], ga[x], gb[x], z, m);
-      out[x][0] = z[0];
-      out[x][1] = z[1];
-      mirror_out[mirror_x][0] = m[0];
-      mirror_out[mirror_x][1] = m[1];
+      filter_pair_value (rows.in[x], rows.mirror_in[mirror_x], ga[x], gb[x],
+                         z, m);
+      rows.out[x][0] = z[0];
+      rows.out[x][1] = z[1];
+      rows.mirror_out[mirror_x][0] = m[0];
+      rows.mirror_out[mirror_x][1] = m[1];
     }
 }
 
