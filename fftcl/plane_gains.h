@@ -14,4 +14,11 @@
 size_t fftcl_plane_groups (const fftcl_gain *gain, size_t batch,
                            size_t *group);
 
+/* The gain that filters plane p of a batch: `gain` with only the notches
+ * whose mask holds p (all of them where notch_planes is NULL), written to
+ * *out with notch_planes NULL; their triples go to notches[], which has
+ * room for 3 · gain->notch_count values. */
+void   fftcl_gain_of_plane (const fftcl_gain *gain, size_t plane,
+                            fftcl_gain *out, double *notches);
+
 #endif

@@ -83,13 +83,6 @@ double fftcl_notch_radius_min (size_t width, size_t height);
 double fftcl_gain_at (const fftcl_gain *gain, size_t width, size_t height,
                       double fx, double fy);
 
-/* The gain that filters plane p of a batch: `gain` with only the notches
- * whose mask holds p (all of them where notch_planes is NULL), written to
- * *out with notch_planes NULL; their triples go to notches[], which has
- * room for 3 · gain->notch_count values. */
-void fftcl_gain_of_plane (const fftcl_gain *gain, size_t plane,
-                          fftcl_gain *out, double *notches);
-
 /* Nonzero when a plan made with FFTCL_MIRRORED can apply `gain`: the gain
  * is even in fx and in fy apart, which every notch off the axes breaks. */
 int fftcl_gain_mirrors (const fftcl_gain *gain);
