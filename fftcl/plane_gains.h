@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* A gain whose notches filter some planes only (fftcl_gain.notch_planes)
- * on a backend that filters every plane of a batch alike: the planes are
- * grouped by the notches they take, and each group is filtered with its
- * own gain. */
+/* A gain whose notches filter some planes only (fftcl_gain.notch_planes):
+ * the planes grouped by the notches they take, each group with its own
+ * gain. The CPU backend makes a gain's rows per group; filter.c applies
+ * group after group on a backend that filters every plane alike. */
 #ifndef FFTCL_PLANE_GAINS_H
 #define FFTCL_PLANE_GAINS_H
 
