@@ -9,14 +9,14 @@
 #include "pattern-waves.h"
 #include "spectrum-source.h"
 
-/* Two notches within this many bins are one peak's. */
-#define NEAR_BINS       1.5
-
 /* The pixels confirm a candidate whose cosine's constancy across the
  * image (pattern-waves.h) reaches CONSTANT_WAVE: it joins as a wave, or
- * takes the place of a disc or drifting wave found within NEAR_BINS
- * (whose peak it was); a found wave whose constancy stays below
- * DRIFTING_WAVE becomes a disc. On the axes a picture's own rows and
+ * takes the place of a disc or drifting wave found within
+ * PATTERN_NEAR_BINS (whose peak it was); a found wave whose constancy
+ * stays below DRIFTING_WAVE becomes a disc. A candidate farther from a
+ * found notch than that but within the tiles' main lobe
+ * (PATTERN_WAVES_LOBE_BINS) is dropped: the tiles read that notch's peak
+ * there, which is constant as it is. On the axes a picture's own rows and
  * columns (lines of text, windows) repeat across the whole image as a
  * pattern does, but not as one cosine: a candidate on an axis is dropped
  * where its second harmonic or its half frequency is as constant with at
@@ -47,10 +47,11 @@ pattern_found_near (const PatternsFound *found,
                     double               fy,
                     size_t               width,
                     size_t               height,
-                    int                  waves_only)
+                    int                  waves_only,
+                    double               bins)
 {
   long   nearest  = -1;
-  double distance = NEAR_BINS;
+  double distance = bins;
 
   for (size_t i = 0; i < found->count; i++)
     for (int sign = -1; sign <= 1; sign += 2)
@@ -208,7 +209,11 @@ judge_candidates (PatternsFound *found,
                                     split)
                    : beside_axis (fx, fy, side_x, side_y)))
         continue;
-      near = pattern_found_near (found, fx, fy, side_x, side_y, 0);
+      near = pattern_found_near (found, fx, fy, side_x, side_y, 0,
+                                 PATTERN_NEAR_BINS);
+      if (near < 0 && pattern_found_near (found, fx, fy, side_x, side_y, 0,
+                                          PATTERN_WAVES_LOBE_BINS) >= 0)
+        continue;
       if (near >= 0 && constancy[near] >= DRIFTING_WAVE)
         continue;
       if (near < 0)

@@ -20,15 +20,19 @@ fftcl_status pattern_search_fail (fftcl_error         *err,
                                   fftcl_status         status,
                                   const char          *message);
 
-/* The notch of `found` whose frequency, or its mirror's, lies within 1.5
- * bins of (fx, fy) in a width × height image, the nearest of those; −1
- * where none does. `waves_only`: only waves count. */
+/* Two notches within this many bins are one peak's. */
+#define PATTERN_NEAR_BINS 1.5
+
+/* The notch of `found` whose frequency, or its mirror's, lies within
+ * `bins` bins of (fx, fy) in a width × height image, the nearest of
+ * those; −1 where none does. `waves_only`: only waves count. */
 long         pattern_found_near  (const PatternsFound *found,
                                   double               fx,
                                   double               fy,
                                   size_t               width,
                                   size_t               height,
-                                  int                  waves_only);
+                                  int                  waves_only,
+                                  double               bins);
 
 /* Empties `found` of its arrays where it holds no notch and no
  * candidate, as one that found nothing (its small_period kept). */

@@ -147,7 +147,8 @@ candidates_of (const PatternCells    *cells,
 
   for (size_t i = 0; i < near_count; i++)
     if (pattern_found_near (found, near[2 * i], near[2 * i + 1],
-                            cells->width, cells->height, 1) < 0)
+                            cells->width, cells->height, 1,
+                            PATTERN_NEAR_BINS) < 0)
       add_candidate (found, near[2 * i], near[2 * i + 1]);
 }
 

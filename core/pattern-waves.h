@@ -21,12 +21,22 @@
 #include "pattern-cells.h"
 #include "row-split.h"
 
+/* The tiles cut each side into 4 (fewer where a tile would be under 32
+ * pixels); their Hann windows' main lobe is 2 of a tile's frequency bins
+ * either side of a peak: within this many bins of the whole image, the
+ * tiles cannot tell two peaks apart. */
+#define PATTERN_WAVES_LOBE_BINS 8.0
+
 /* The constancy of the cosine of frequency (fx, fy) across tiles of the
  * width × height `plane` (rows `stride` apart): each tile's complex
  * amplitude there (Hann-windowed, its mean taken out, its phase counted
- * from the plane's corner), their mean's magnitude over their spread
- * around it. About 0.25 for content that is not one cosine; large for a
- * wave. *amplitude (where not NULL) is their mean's magnitude, the
+ * from the plane's corner), their weighted mean's magnitude over their
+ * weighted spread around it, each tile weighted by the inverse of its
+ * noise: the power of its amplitudes two of its bins either side of the
+ * wave along x and y, where its window puts none of the wave (a tile of
+ * smooth sky tells a faint wave better than one of leaves). Small (about
+ * 0.3–1) for content that is not one cosine; large for a wave.
+ * *amplitude (where not NULL) is the weighted mean's magnitude, the
  * cosine's amplitude. −1 when memory runs out. */
 double pattern_waves_constancy (const float *plane,
                                 size_t       width,
