@@ -20,10 +20,10 @@
 
 typedef struct
 {
-  const Fit            *fit;
-  float                *plane;
-  size_t                stride;
-  const double complex *amplitudes; /* per wave, of this plane */
+  const Fit   *fit;
+  float       *plane;
+  size_t       stride;
+  const float *terms; /* per row and wave: the wave's re, im there */
 } SubtractJob;
 
 size_t
@@ -121,25 +121,45 @@ subtract_rows (const void *job_pointer,
 
   for (size_t y = first; y < end; y++)
     {
-      float *row = job->plane + y * job->stride;
+      float       *row   = job->plane + y * job->stride;
+      const float *terms = job->terms + 2 * y * fit->count;
 
-      for (size_t i = 0; i < fit->count; i++)
+      for (size_t x = 0; x < width; x++)
         {
-          const Wave     *wave = &fit->waves[i];
-          double complex  term = job->amplitudes[i] *
-                                 cexp (2 * PI * I * wave->fy *
-                                       fit->down.centred[y]);
-          float           re   = (float) creal (term);
-          float           im   = (float) cimag (term);
+          float waves = 0;
 
-          for (size_t x = 0; x < width; x++)
-            row[x] -= re * wave->re[x] - im * wave->im[x];
+          for (size_t i = 0; i < fit->count; i++)
+            waves += terms[2 * i] * fit->waves[i].re[x] -
+                     terms[2 * i + 1] * fit->waves[i].im[x];
+          if ((row[x] == 1.0f && waves > 0) || (row[x] == 0.0f && waves < 0))
+            waves *= FITTED_WAVES_CLIPPED_SHARE;
+          row[x] -= waves;
         }
     }
 }
 
-/* Fits all waves jointly to each plane and subtracts them. */
+/* Each row's and wave's amplitude there, aᵢ e^{2πi fy y}, as float
+ * pairs. */
 static void
+row_terms (const Fit            *fit,
+           const double complex *amplitudes,
+           float                *terms)
+{
+  for (size_t y = 0; y < fit->down.length; y++)
+    for (size_t i = 0; i < fit->count; i++)
+      {
+        double complex term = amplitudes[i] *
+                              cexp (2 * PI * I * fit->waves[i].fy *
+                                    fit->down.centred[y]);
+
+        terms[2 * (y * fit->count + i)]     = (float) creal (term);
+        terms[2 * (y * fit->count + i) + 1] = (float) cimag (term);
+      }
+}
+
+/* Fits all waves jointly to each plane and subtracts them. 0 when
+ * memory runs out. */
+static int
 subtract_fitted (Fit      *fit,
                  float    *values,
                  size_t    planes,
@@ -148,7 +168,11 @@ subtract_fitted (Fit      *fit,
                  RowSplit  split)
 {
   double complex *amplitudes = fit->along;
+  float          *terms      = malloc (2 * fit->down.length * fit->count *
+                                       sizeof *terms);
 
+  if (! terms)
+    return 0;
   normal_equations (fit);
   for (size_t p = 0; p < planes; p++)
     wave_fit_transform (fit, values + p * plane_step, stride, (size_t) -1, 0,
@@ -156,11 +180,14 @@ subtract_fitted (Fit      *fit,
   tables_for_subtraction (fit);
   for (size_t p = 0; p < planes; p++)
     {
-      SubtractJob job = { fit, values + p * plane_step, stride, amplitudes };
+      SubtractJob job = { fit, values + p * plane_step, stride, terms };
 
       solve_plane (fit, fit->sums + p * fit->count, amplitudes);
+      row_terms (fit, amplitudes, terms);
       row_split_run (split, fit->down.length, subtract_rows, &job);
     }
+  free (terms);
+  return 1;
 }
 
 /* ---- The public calls ----------------------------------------------- */
@@ -257,7 +284,7 @@ fitted_waves_remove (float        *values,
                      RowSplit      split)
 {
   Fit fit;
-  int steps;
+  int steps, ok;
 
   if (count == 0 || planes == 0 || width < 2 || height < 2)
     return 1;
@@ -265,9 +292,12 @@ fitted_waves_remove (float        *values,
     return 0;
   steps = coarse_first (&fit, values, planes, plane_step, stride, split);
   if (steps == 0)
-    return 0;
+    {
+      wave_fit_end (&fit);
+      return 0;
+    }
   wave_fit_refine (&fit, values, planes, plane_step, stride, steps, split);
-  subtract_fitted (&fit, values, planes, plane_step, stride, split);
+  ok = subtract_fitted (&fit, values, planes, plane_step, stride, split);
   wave_fit_end (&fit);
-  return 1;
+  return ok;
 }

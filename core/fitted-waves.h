@@ -46,10 +46,19 @@ size_t fitted_waves_split (const double *notches,
                            double       *discs,
                            size_t       *disc_count);
 
+/* Where a value lies at the range's limit (exactly 0 or 1) and the waves
+ * would move it inwards, the picture there was clipped with the pattern
+ * on it: it lay anywhere between the limit and the limit less the waves,
+ * and this share of the waves is taken away, the middle of that range
+ * (the whole would print the pattern's negative into clipped light,
+ * none would leave the pattern's clipped half). */
+#define FITTED_WAVES_CLIPPED_SHARE 0.5f
+
 /* Subtracts from each of `planes` planes (width × height values, rows
  * `stride` values apart, planes `plane_step` values apart) the cosine
  * that fits it best near each of the `count` frequencies `waves` (fx, fy
- * pairs in cycles/px, x along rows). Rows are spread as `split` says.
+ * pairs in cycles/px, x along rows), FITTED_WAVES_CLIPPED_SHARE of it
+ * where a value was clipped (above). Rows are spread as `split` says.
  * Returns 0 when memory runs out (the planes are then as they were). */
 int    fitted_waves_remove (float        *values,
                             size_t        planes,

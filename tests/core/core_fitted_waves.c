@@ -7,7 +7,9 @@
  * (filtered_image_filter_once with the band off, mirror padding, planes
  * read from interleaved RGB), and a picture with no wave, which the fit
  * must barely touch; waves at ½ cycle/px, where a cosine and its mirror
- * are one frequency. The constancy that tells waves from the picture
+ * are one frequency; a wave clipped at the range's limits, of which the
+ * clipped values lose FITTED_WAVES_CLIPPED_SHARE. The constancy that
+ * tells waves from the picture
  * (core/pattern-waves.h): high for a wave, low for the picture alone and
  * for a wave whose period drifts across the image. */
 #include <math.h>
@@ -186,6 +188,65 @@ check_no_wave (size_t w, size_t h)
   free (given);
 }
 
+/* A bright picture whose wave is clipped at 1 where the two add up to
+ * more (a few pixels in a hundred): the fit given the wave's exact
+ * frequency must leave the picture where nothing was clipped, and where
+ * a value was clipped take away FITTED_WAVES_CLIPPED_SHARE of the wave,
+ * not all of it. */
+static void
+check_clipped (size_t w, size_t h, const Wave *wave)
+{
+  size_t  n = w * h;
+  float  *clean = malloc (3 * n * sizeof *clean);
+  float  *given = malloc (3 * n * sizeof *given);
+  float  *clipped_at = malloc (n * sizeof *clipped_at);
+  double  frequency[2] = { wave->fx, wave->fy };
+  double  near = 0, whole = 0, free_sum = 0;
+  size_t  clipped = 0;
+
+  make_planes (w, h, wave, 1, clean, given);
+  for (size_t i = 0; i < n; i++)
+    {
+      double raised = given[i] + 0.3;
+
+      clipped_at[i] = raised >= 1 ? 1.0f : 0.0f;
+      given[i]      = raised >= 1 ? 1.0f : (float) raised;
+      clean[i]     += 0.3f;
+    }
+  fitted_waves_remove (given, 1, n, w, h, w, frequency, 1, NULL);
+  for (size_t y = 0; y < h; y++)
+    for (size_t x = 0; x < w; x++)
+      {
+        size_t i    = y * w + x;
+        double cut  = 1 - FITTED_WAVES_CLIPPED_SHARE * wave_at (wave, 0, x, y);
+
+        if (clipped_at[i] > 0 && wave_at (wave, 0, x, y) > 0)
+          {
+            near  += pow (given[i] - cut, 2);
+            whole += pow (given[i] - (1 - wave_at (wave, 0, x, y)), 2);
+            clipped++;
+          }
+        else if (clipped_at[i] == 0)
+          free_sum += pow (given[i] - clean[i], 2);
+      }
+  near     = sqrt (near / (clipped + 1));
+  whole    = sqrt (whole / (clipped + 1));
+  free_sum = sqrt (free_sum / (n - clipped + 1));
+  check (clipped > n / 100 && clipped < n / 2,
+         "clipped: %zu of %zu values clipped at 1 under a positive wave",
+         clipped, n);
+  check (near < 0.3 * whole,
+         "clipped: the clipped values lose %.2f of the wave (RMS %.4f from "
+         "1 less that share, %.4f from 1 less all of it)",
+         (double) FITTED_WAVES_CLIPPED_SHARE, near, whole);
+  check (free_sum < 0.01,
+         "clipped: the values not clipped come back as the picture "
+         "(RMS %.4f)", free_sum);
+  free (clean);
+  free (given);
+  free (clipped_at);
+}
+
 /* Plane 0 of the picture plus `wave`, whose frequency drifts by `drift`
  * (a share of it) from the left edge to the right: its constancy. */
 static double
@@ -280,6 +341,7 @@ main (void)
   check_no_wave (256, 192);
   check_planes ("at ½ cycle/px 128×96", 128, 96, nyquist, 2, 0.0);
   check_constancy (&oblique[0]);
+  check_clipped (256, 200, &oblique[0]);
 
   if (fftcl_context_create (NULL, &context, &err) != FFTCL_OK)
     {
