@@ -219,44 +219,74 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
 
 /* Real planes 2k and 2k+1 become the real and imaginary parts of complex
  * plane k: the gain is real and even, so their filtered results stay
- * apart in the real and imaginary parts of the inverse. */
+ * apart in the real and imaginary parts of the inverse. Row y of plane k
+ * from the rows `re` and `im` (NULL: zeroes) of its real planes, their
+ * values `step` floats apart, each where cpu_plane_index puts it. */
+static void pack_row (const cpu_plan *plan, size_t k, size_t y,
+                      const float *re, const float *im, size_t step)
+{
+  size_t width = plan->width;
+  fftwf_complex *out = plan->spectrum + k * width * plan->height
+                       + cpu_axis_position (plan, y, plan->height) * width;
+  for (size_t x = 0; x < width; x++)
+    {
+      size_t at = cpu_axis_position (plan, x, width);
+      out[at][0] = re[x * step];
+      out[at][1] = im ? im[x * step] : 0.0f;
+    }
+}
+
 typedef struct {
   const cpu_plan *plan;
   const float *data;
   const fftcl_strides *layout;
 } pack_job;
 
-/* Rows [first, end) of every pair of real planes, each value where
- * cpu_plane_index puts it: a row of every plane before the next row, so
- * that interleaved pixels are read from memory once. */
+/* Rows [first, end) of every pair of real planes: a row of every plane
+ * before the next row, so that interleaved pixels are read from memory
+ * once. */
 static void pack_rows (const void *job_pointer, size_t first, size_t end)
 {
   const pack_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   const fftcl_strides *layout = job->layout;
-  size_t width = plan->width, area = width * plan->height;
   for (size_t y = first; y < end; y++)
     for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
       {
-        const float *re = job->data + 2 * k * layout->plane_step;
+        const float *re = job->data + 2 * k * layout->plane_step
+                          + y * layout->row_step;
         const float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step
                                                   : NULL;
-        fftwf_complex *out = plan->spectrum + k * area;
-        for (size_t x = 0; x < width; x++)
-          {
-            size_t at = cpu_plane_index (plan, x, y);
-            size_t from = y * layout->row_step + x * layout->value_step;
-            out[at][0] = re[from];
-            out[at][1] = im ? im[from] : 0.0f;
-          }
+        pack_row (plan, k, y, re, im, layout->value_step);
       }
 }
 
-static void pack_pairs (const cpu_plan *plan, const float *data,
-                        const fftcl_strides *layout)
+typedef struct {
+  const cpu_plan *plan;
+  const fftcl_rows *rows;
+  float *space;              /* two rows per thread */
+  atomic_size_t *next_space; /* the next thread's two */
+} rows_job;
+
+/* Rows [first, end) of every pair of real planes as the caller's `fill`
+ * writes them, each row packed while it is in the cache. */
+static void pack_filled_rows (const void *job_pointer, size_t first,
+                              size_t end)
 {
-  const pack_job job = { plan, data, layout };
-  cpu_in_parallel (plan, plan->height, pack_rows, &job);
+  const rows_job *job = job_pointer;
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width;
+  float *re = job->space + atomic_fetch_add (job->next_space, 1) * 2 * width;
+  float *im = re + width;
+  for (size_t y = first; y < end; y++)
+    for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
+      {
+        int paired = 2 * k + 1 < plan->batch;
+        job->rows->fill (job->rows->job, 2 * k, y, re);
+        if (paired)
+          job->rows->fill (job->rows->job, 2 * k + 1, y, im);
+        pack_row (plan, k, y, re, paired ? im : NULL, 1);
+      }
 }
 
 /* The scratch planes, where a kept spectrum is filtered; a filter that
@@ -272,16 +302,18 @@ static fftcl_status prepare_scratch (cpu_plan *plan, fftcl_error *err)
   return FFTCL_OK;
 }
 
-static fftcl_status cpu_filter_load (void *state, const float *data,
-                                     const fftcl_strides *layout,
-                                     fftcl_timings *timings, fftcl_error *err)
+/* The spectrum planes made where needed, their rows packed by `pack` in
+ * the plan's threads, and transformed forward. */
+static fftcl_status pack_and_transform (cpu_plan *plan, row_work pack,
+                                        const void *job,
+                                        fftcl_timings *timings,
+                                        fftcl_error *err)
 {
-  cpu_plan *plan = state;
   double start = fftcl_now_ms ();
   fftcl_status status = prepare_filter (plan, err);
   if (status != FFTCL_OK)
     return status;
-  pack_pairs (plan, data, layout);
+  cpu_in_parallel (plan, plan->height, pack, job);
   double packed = fftcl_now_ms ();
   cpu_planes_fft_run (&plan->spectrum_forward, plan->spectrum);
   if (timings)
@@ -290,6 +322,31 @@ static fftcl_status cpu_filter_load (void *state, const float *data,
       timings->forward_ms = fftcl_now_ms () - packed;
     }
   return FFTCL_OK;
+}
+
+static fftcl_status cpu_filter_load (void *state, const float *data,
+                                     const fftcl_strides *layout,
+                                     fftcl_timings *timings, fftcl_error *err)
+{
+  const pack_job job = { state, data, layout };
+  return pack_and_transform (state, pack_rows, &job, timings, err);
+}
+
+static fftcl_status cpu_filter_load_rows (void *state, const fftcl_rows *rows,
+                                          fftcl_timings *timings,
+                                          fftcl_error *err)
+{
+  cpu_plan *plan = state;
+  atomic_size_t next_space = 0;
+  float *space = malloc ((size_t) plan->threads * 2 * plan->width
+                         * sizeof *space);
+  if (!space)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  const rows_job job = { plan, rows, space, &next_space };
+  fftcl_status status = pack_and_transform (plan, pack_filled_rows, &job,
+                                            timings, err);
+  free (space);
+  return status;
 }
 
 static double frequency (size_t k, size_t n)
@@ -713,6 +770,7 @@ const fftcl_backend fftcl_cpu_backend = {
   .plan_destroy = cpu_plan_destroy,
   .transform = cpu_transform,
   .filter_load = cpu_filter_load,
+  .filter_load_rows = cpu_filter_load_rows,
   .filter_apply_window = cpu_filter_apply_window,
   .lays_out = 1,
   .plane_notches = 1,
