@@ -228,12 +228,23 @@ static void pack_row (const cpu_plan *plan, size_t k, size_t y,
   size_t width = plan->width;
   fftwf_complex *out = plan->spectrum + k * width * plan->height
                        + cpu_axis_position (plan, y, plan->height) * width;
-  for (size_t x = 0; x < width; x++)
-    {
-      size_t at = cpu_axis_position (plan, x, width);
-      out[at][0] = re[x * step];
-      out[at][1] = im ? im[x * step] : 0.0f;
-    }
+  if (!plan->mirrored || width == 1)
+    for (size_t x = 0; x < width; x++)
+      {
+        out[x][0] = re[x * step];
+        out[x][1] = im ? im[x * step] : 0.0f;
+      }
+  else
+    /* mirror_position: even x from the start on, odd x from the end
+     * back (a single column is in its order already). */
+    for (size_t i = 0; i < width / 2; i++)
+      {
+        size_t even = 2 * i * step, odd = even + step;
+        out[i][0] = re[even];
+        out[i][1] = im ? im[even] : 0.0f;
+        out[width - 1 - i][0] = re[odd];
+        out[width - 1 - i][1] = im ? im[odd] : 0.0f;
+      }
 }
 
 typedef struct {
@@ -497,6 +508,27 @@ typedef struct {
   const fftcl_strides *layout;
 } window_job;
 
+/* Row `top` of the window at step 1 from a filtered plane: each value is
+ * read once, no block summed. */
+static void write_pixel_row (const window_job *job,
+                             const fftwf_complex *filtered, size_t top,
+                             float *re, float *im)
+{
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width, value_step = job->layout->value_step;
+  float norm = 1.0f / ((float) width * (float) plan->height);
+  const fftwf_complex *row
+    = filtered + cpu_axis_position (plan, top, plan->height) * width;
+  for (size_t i = 0; i < job->window->width; i++)
+    {
+      const float *value
+        = row[cpu_axis_position (plan, job->window->x + i, width)];
+      re[i * value_step] = value[0] * norm;
+      if (im)
+        im[i * value_step] = value[1] * norm;
+    }
+}
+
 /* Row j of the window from filtered plane k: real parts into real plane
  * 2k, imaginary parts into 2k + 1 when it exists. */
 static void write_window_row (const window_job *job, size_t k, size_t j)
@@ -511,6 +543,11 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
   size_t top = w->y + j * step;
   float *re = job->out + 2 * k * layout->plane_step + j * layout->row_step;
   float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step : NULL;
+  if (step == 1)
+    {
+      write_pixel_row (job, filtered, top, re, im);
+      return;
+    }
   for (size_t i = 0; i < w->width; i++)
     {
       float sum_re = 0, sum_im = 0;
