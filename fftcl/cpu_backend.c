@@ -18,23 +18,57 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-typedef struct {
+struct cpu_device {
   int threads;
   const char *cache_folder; /* the context's; NULL: the user's */
   int measures;             /* without FFTCL_NO_BACKGROUND_WISDOM */
-} cpu_device;
-
-
-static fftwf_complex *map_complex (const cpu_plan *plan, size_t count)
-{
-  return fftcl_map_populated (count * sizeof (fftwf_complex),
-                              (size_t) plan->threads);
-}
+  pthread_mutex_t lock;     /* of the spare */
+  fftwf_complex *spare;     /* planes a destroyed plan left; NULL: none */
+  size_t spare_count;       /* their complex values */
+};
 
 static void unmap_complex (fftwf_complex *array, size_t count)
 {
   if (array)
     munmap (array, count * sizeof (fftwf_complex));
+}
+
+/* Fresh pages cost a page fault each, about as much as the filter's
+ * other passes together (docs/performance.md, "Rules in the code":
+ * populated mappings), so the device keeps one array of complex planes
+ * that a destroyed plan gave back, for the next plan that asks for as
+ * many; one of another size frees it. Its values are stale: every user
+ * writes all of them before reading any. */
+static fftwf_complex *map_complex (const cpu_plan *plan, size_t count)
+{
+  cpu_device *cpu = plan->device;
+  pthread_mutex_lock (&cpu->lock);
+  fftwf_complex *spare = cpu->spare;
+  size_t spare_count = cpu->spare_count;
+  cpu->spare = NULL;
+  pthread_mutex_unlock (&cpu->lock);
+  if (spare && spare_count == count)
+    return spare;
+  unmap_complex (spare, spare_count);
+  return fftcl_map_populated (count * sizeof (fftwf_complex),
+                              (size_t) plan->threads);
+}
+
+/* `array` kept as the device's spare where it has none, else unmapped. */
+static void give_back_complex (const cpu_plan *plan, fftwf_complex *array,
+                               size_t count)
+{
+  cpu_device *cpu = plan->device;
+  pthread_mutex_lock (&cpu->lock);
+  int kept = array && !cpu->spare;
+  if (kept)
+    {
+      cpu->spare = array;
+      cpu->spare_count = count;
+    }
+  pthread_mutex_unlock (&cpu->lock);
+  if (!kept)
+    unmap_complex (array, count);
 }
 
 static pthread_mutex_t fftw_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -80,6 +114,9 @@ static fftcl_status cpu_open (const char *choice,
   cpu->threads = thread_count (options, threads_ok);
   cpu->cache_folder = options->cache_folder;
   cpu->measures = !(options->flags & FFTCL_NO_BACKGROUND_WISDOM);
+  pthread_mutex_init (&cpu->lock, NULL);
+  cpu->spare = NULL;
+  cpu->spare_count = 0;
   snprintf (name, name_size, "CPU (FFTW, %d thread%s)", cpu->threads,
             cpu->threads == 1 ? "" : "s");
   *device = cpu;
@@ -88,7 +125,10 @@ static fftcl_status cpu_open (const char *choice,
 
 static void cpu_close (void *device)
 {
-  free (device);
+  cpu_device *cpu = device;
+  unmap_complex (cpu->spare, cpu->spare_count);
+  pthread_mutex_destroy (&cpu->lock);
+  free (cpu);
 }
 
 static fftcl_status make_plan (void *device, size_t width, size_t height,
@@ -99,6 +139,7 @@ static fftcl_status make_plan (void *device, size_t width, size_t height,
   if (!plan)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   const cpu_device *cpu = device;
+  plan->device = device;
   plan->threads = cpu->threads;
   plan->cache_folder = cpu->cache_folder;
   plan->measures = cpu->measures;
@@ -136,8 +177,8 @@ static void release_filter (cpu_plan *plan)
   cpu_planes_fft_clear (&plan->spectrum_forward);
   cpu_planes_fft_clear (&plan->scratch_inverse);
   size_t area = plan->width * plan->height;
-  unmap_complex (plan->spectrum, area * cpu_spectrum_planes (plan));
-  unmap_complex (plan->scratch, area * cpu_spectrum_planes (plan));
+  give_back_complex (plan, plan->spectrum, area * cpu_spectrum_planes (plan));
+  give_back_complex (plan, plan->scratch, area * cpu_spectrum_planes (plan));
   plan->spectrum = plan->scratch = NULL;
 }
 

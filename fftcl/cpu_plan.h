@@ -15,7 +15,10 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+typedef struct cpu_device cpu_device;
+
 typedef struct {
+  cpu_device *device;                   /* which lends it its planes */
   int threads;
   const char *cache_folder;             /* its context's; NULL: the user's */
   int measures;                         /* has new sizes measured */

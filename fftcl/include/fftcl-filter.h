@@ -108,7 +108,10 @@ typedef struct {
  * an apply without FFTCL_CONSUME (or a spectrum view of a mirrored plan)
  * adds as much again for the filtered copy; each of the plan's threads
  * also keeps up to 8 columns (8 · height complex values) per direction.
- * A 4096² RGB plan: 256 MiB, 512 MiB with applies that do not consume. */
+ * A 4096² RGB plan: 256 MiB, 512 MiB with applies that do not consume.
+ * A destroyed plan's spectrum stays with its context for the next plan
+ * of its size (fresh pages are slow to make), until the context is
+ * destroyed or a plan of another size filters. */
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
                                 fftcl_error *err);
 
