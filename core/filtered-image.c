@@ -2,6 +2,7 @@
 #include "filtered-image.h"
 
 #include "padded-planes.h"
+#include "padded-rows.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,12 +24,14 @@ struct FilteredImage
   size_t               window_capacity; /* floats window_planes holds */
 };
 
-/* What the plan reads: the source pixels themselves, or the padded
- * planes made from them (`made`, freed once read). */
+/* What the plan reads: the source pixels themselves, the padded planes
+ * made from them (`made`, freed once read), or, where `rows` is not
+ * NULL, the pixels padded a row at a time as fftcl reads them. */
 typedef struct
 {
   const float *values;
   float       *made;
+  PaddedRows  *rows;
 } FilterInput;
 
 static double
@@ -133,15 +136,15 @@ timings_keep_fft (const FilteredImage  *image,
     fftcl_filter_timings (image->plan, &timings->fft, NULL);
 }
 
-/* Whether the pixels can be read where they lie: they are their planes,
- * unpadded, with no wave to subtract, and hold nothing that planes must
- * not (`survey` says what they hold). */
+/* Whether the pixels can be read where they lie, padded a row at a time
+ * where they need it: they are their planes, with no wave to subtract,
+ * and hold nothing that planes must not (`survey` says what they
+ * hold). */
 static int
 pixels_readable (const FilteredImageSource *source,
                  PlaneSurvey               *survey)
 {
-  if (! pixels_are_planes (&source->layout) ||
-      needs_padding (&source->geometry) || source->waves.count > 0)
+  if (! pixels_are_planes (&source->layout) || source->waves.count > 0)
     return 0;
 
   padded_planes_survey (&source->layout, &source->geometry, source->pixels,
@@ -161,14 +164,23 @@ input_make (FilteredImage        *image,
   size_t                     count    = source->layout.colour_planes;
   double                     start_ms = now_ms ();
   PlaneSurvey                survey;
+  int                        readable;
 
-  *input = (FilterInput) { source->pixels, NULL };
+  *input = (FilterInput) { source->pixels, NULL, NULL };
   if (! plane_survey_init (&survey, source->geometry.height, count))
     return out_of_memory (err);
 
   for (size_t plane = 0; plane < count; plane++)
     image->scales[plane] = 1.0f;
-  if (! pixels_readable (source, &survey))
+  readable = pixels_readable (source, &survey);
+  if (readable && needs_padding (&source->geometry))
+    {
+      input->rows   = padded_rows_new (source->pixels,
+                                       source->layout.components,
+                                       &source->geometry, source->padding);
+      input->values = NULL;
+    }
+  else if (! readable)
     {
       input->made   = padded_planes_make (&source->layout, &source->geometry,
                                           source->pixels, source->padding,
@@ -181,7 +193,7 @@ input_make (FilteredImage        *image,
                   plane_survey_plain (&survey);
   plane_survey_clear (&survey);
 
-  if (! input->values)
+  if (! input->values && ! input->rows)
     return out_of_memory (err);
   if (timings)
     timings->pad_ms = now_ms () - start_ms;
@@ -282,10 +294,10 @@ copy_window_pixels (const FilteredImageSource *source,
 
 /* The plan's filter, into `out` as its out layout says: an apply of the
  * kept spectrum with `flags`, or, when `once` is not NULL, a once on
- * those values. */
+ * what it holds. */
 static fftcl_status
 filter_into (FilteredImage       *image,
-             const float         *once,
+             const FilterInput   *once,
              unsigned             flags,
              const fftcl_gain    *gain,
              const fftcl_window  *window,
@@ -302,8 +314,16 @@ filter_into (FilteredImage       *image,
       one_plane.notch_planes = NULL;
       gain                   = &one_plane;
     }
+  if (once && once->rows)
+    {
+      const fftcl_rows rows = padded_rows_source (once->rows);
+
+      return fftcl_filter_once_rows (image->plan, gain, &rows, window, out,
+                                     err);
+    }
   if (once)
-    return fftcl_filter_once (image->plan, gain, once, window, out, err);
+    return fftcl_filter_once (image->plan, gain, once->values, window, out,
+                              err);
 
   return fftcl_filter_apply (image->plan, gain, window, out, flags, err);
 }
@@ -313,7 +333,7 @@ filter_into (FilteredImage       *image,
  * them into the pixels. Fills the timings' fft and scatter_ms. */
 static fftcl_status
 render (FilteredImage        *image,
-        const float          *once,
+        const FilterInput    *once,
         unsigned              flags,
         const fftcl_gain     *gain,
         const fftcl_window   *window,
@@ -367,7 +387,7 @@ typedef struct
  * whole filter. */
 static fftcl_status
 first_call (FilteredImage        *image,
-            const float          *in,
+            const FilterInput    *in,
             const OnceCall       *once,
             FilteredImageTimings *timings,
             fftcl_error          *err)
@@ -378,7 +398,14 @@ first_call (FilteredImage        *image,
     return render (image, in, 0, once->gain, once->window, once->pixels,
                    timings, err);
 
-  status = fftcl_filter_load (image->plan, in, err);
+  if (in->rows)
+    {
+      const fftcl_rows rows = padded_rows_source (in->rows);
+
+      status = fftcl_filter_load_rows (image->plan, &rows, err);
+    }
+  else
+    status = fftcl_filter_load (image->plan, in->values, err);
   if (status == FFTCL_OK)
     timings_keep_fft (image, timings);
   return status;
@@ -394,7 +421,7 @@ image_start (fftcl_context              *context,
              fftcl_error                *err)
 {
   FilteredImage *image = calloc (1, sizeof *image);
-  FilterInput    input = { NULL, NULL };
+  FilterInput    input = { NULL, NULL, NULL };
   fftcl_status   status;
 
   timings_clear (timings);
@@ -414,8 +441,9 @@ image_start (fftcl_context              *context,
   if (status == FFTCL_OK)
     status = image_plan (image, context, err);
   if (status == FFTCL_OK)
-    status = first_call (image, input.values, once, timings, err);
+    status = first_call (image, &input, once, timings, err);
   free (input.made);
+  padded_rows_free (input.rows);
 
   if (status != FFTCL_OK)
     {

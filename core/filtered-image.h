@@ -57,7 +57,9 @@ typedef struct
 typedef struct
 {
   double        pad_ms;     /* gathering the colour planes and padding them,
-                               or only surveying pixels read as they lie */
+                               or only surveying pixels read as they lie
+                               (padded a row at a time as fftcl reads
+                               them: its upload_ms) */
   fftcl_timings fft;
   double        scatter_ms; /* the window's pixels from its filtered planes */
 } FilteredImageTimings;

@@ -13,6 +13,7 @@
 #include "padding.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PI 3.14159265358979323846
@@ -101,6 +102,36 @@ tap_value (const ReflectionTap *tap,
   return tap->near_weight * from_near + (1.0f - tap->near_weight) * from_far;
 }
 
+/* The margin columns first … first + count − 1 of an image row, from
+ * their taps. */
+static void
+reflect_row_right (const ReflectionTap *taps,
+                   size_t               count,
+                   size_t               first,
+                   float               *row,
+                   size_t               width)
+{
+  for (size_t j = 0; j < count; j++)
+    row[width + first + j] =
+      tap_value (&taps[j], row[taps[j].near_source], row[taps[j].far_source],
+                 row[width - 1], row[0]);
+}
+
+/* Margin row `row` from the padded rows at its tap's sources and the
+ * image's last and first padded rows. */
+static void
+reflect_row_below (const ReflectionTap *tap,
+                   float               *row,
+                   const float         *near,
+                   const float         *far,
+                   const float         *last_row,
+                   const float         *first_row,
+                   size_t               padded_width)
+{
+  for (size_t x = 0; x < padded_width; x++)
+    row[x] = tap_value (tap, near[x], far[x], last_row[x], first_row[x]);
+}
+
 static void
 reflect_columns (float       *plane,
                  size_t       width,
@@ -121,14 +152,8 @@ reflect_columns (float       *plane,
         taps[j] = reflection_tap (first + j, width, margin, kind);
 
       for (size_t y = first_row; y < end_row; y++)
-        {
-          float *row = plane + y * padded_width;
-
-          for (size_t j = 0; j < count; j++)
-            row[width + first + j] =
-              tap_value (&taps[j], row[taps[j].near_source],
-                         row[taps[j].far_source], row[width - 1], row[0]);
-        }
+        reflect_row_right (taps, count, first, plane + y * padded_width,
+                           width);
     }
 }
 
@@ -146,13 +171,12 @@ reflect_rows (float       *plane,
 
   for (size_t k = first; k < end; k++)
     {
-      ReflectionTap  tap  = reflection_tap (k, height, margin, kind);
-      float         *row  = plane + (height + k) * padded_width;
-      const float   *near = plane + tap.near_source * padded_width;
-      const float   *far  = plane + tap.far_source * padded_width;
+      ReflectionTap tap = reflection_tap (k, height, margin, kind);
 
-      for (size_t x = 0; x < padded_width; x++)
-        row[x] = tap_value (&tap, near[x], far[x], last_row[x], plane[x]);
+      reflect_row_below (&tap, plane + (height + k) * padded_width,
+                         plane + tap.near_source * padded_width,
+                         plane + tap.far_source * padded_width, last_row,
+                         plane, padded_width);
     }
 }
 
@@ -208,4 +232,89 @@ padding_fill (float       *plane,
   padding_fill_rows (plane, width, padded_width, kind, 0, height);
   padding_fill_below (plane, height, padded_width, padded_height, kind, 0,
                       padded_height - height);
+}
+
+struct PaddingTaps
+{
+  size_t         width, height, padded_width, padded_height;
+  PaddingKind    kind;
+  ReflectionTap *columns; /* one per margin column, */
+  ReflectionTap *rows;    /* and per margin row, in one allocation */
+};
+
+PaddingTaps *
+padding_taps_new (size_t      width,
+                  size_t      height,
+                  size_t      padded_width,
+                  size_t      padded_height,
+                  PaddingKind kind)
+{
+  size_t       across = padded_width - width, down = padded_height - height;
+  PaddingTaps *taps   = malloc (sizeof *taps);
+
+  if (! taps)
+    return NULL;
+
+  *taps = (PaddingTaps) { width, height, padded_width, padded_height, kind,
+                          malloc ((across + down + 1) * sizeof (ReflectionTap)),
+                          NULL };
+  if (! taps->columns)
+    {
+      free (taps);
+      return NULL;
+    }
+
+  taps->rows = taps->columns + across;
+  for (size_t j = 0; kind != PADDING_ZERO && j < across; j++)
+    taps->columns[j] = reflection_tap (j, width, across, kind);
+  for (size_t k = 0; kind != PADDING_ZERO && k < down; k++)
+    taps->rows[k] = reflection_tap (k, height, down, kind);
+
+  return taps;
+}
+
+void
+padding_taps_free (PaddingTaps *taps)
+{
+  if (taps)
+    free (taps->columns);
+  free (taps);
+}
+
+void
+padding_taps_right (const PaddingTaps *taps,
+                    float             *row)
+{
+  size_t margin = taps->padded_width - taps->width;
+
+  if (taps->kind == PADDING_ZERO)
+    memset (row + taps->width, 0, margin * sizeof (float));
+  else
+    reflect_row_right (taps->columns, margin, 0, row, taps->width);
+}
+
+void
+padding_taps_sources (const PaddingTaps *taps,
+                      size_t             k,
+                      size_t            *near,
+                      size_t            *far)
+{
+  *near = taps->kind == PADDING_ZERO ? 0 : taps->rows[k].near_source;
+  *far  = taps->kind == PADDING_ZERO ? 0 : taps->rows[k].far_source;
+}
+
+void
+padding_taps_below (const PaddingTaps *taps,
+                    size_t             k,
+                    float             *row,
+                    const float       *near,
+                    const float       *far,
+                    const float       *last_row,
+                    const float       *first_row)
+{
+  if (taps->kind == PADDING_ZERO)
+    memset (row, 0, taps->padded_width * sizeof (float));
+  else
+    reflect_row_below (&taps->rows[k], row, near, far, last_row, first_row,
+                       taps->padded_width);
 }

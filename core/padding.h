@@ -52,4 +52,35 @@ void   padding_fill_below (float       *plane,
                            size_t       first,
                            size_t       end);
 
+/* The margins' taps of a plane, made once, for a plane filled a row at a
+ * time where it is read (no padded plane is ever made whole). */
+typedef struct PaddingTaps PaddingTaps;
+
+/* NULL when memory runs out. */
+PaddingTaps *padding_taps_new     (size_t             width,
+                                   size_t             height,
+                                   size_t             padded_width,
+                                   size_t             padded_height,
+                                   PaddingKind        kind);
+void         padding_taps_free    (PaddingTaps       *taps);
+/* The margin to the right of an image row whose `width` values are
+ * set. */
+void         padding_taps_right   (const PaddingTaps *taps,
+                                   float             *row);
+/* The image rows (0 … height − 1) that margin row k below the image
+ * (0 is the first row below it) reflects. */
+void         padding_taps_sources (const PaddingTaps *taps,
+                                   size_t             k,
+                                   size_t            *near,
+                                   size_t            *far);
+/* Margin row k from those rows, `near` and `far`, and the image's last
+ * and first rows, each padded to its right. */
+void         padding_taps_below   (const PaddingTaps *taps,
+                                   size_t             k,
+                                   float             *row,
+                                   const float       *near,
+                                   const float       *far,
+                                   const float       *last_row,
+                                   const float       *first_row);
+
 #endif

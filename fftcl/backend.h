@@ -35,6 +35,11 @@ typedef struct {
   fftcl_status (*filter_load) (void *plan, const float *data,
                                const fftcl_strides *layout,
                                fftcl_timings *timings, fftcl_error *err);
+  /* fftcl_filter_load_rows; NULL where filter.c makes the planes and
+   * calls filter_load. */
+  fftcl_status (*filter_load_rows) (void *plan, const fftcl_rows *rows,
+                                    fftcl_timings *timings,
+                                    fftcl_error *err);
   /* fftcl_filter_apply without FFTCL_CONSUME; the window lies inside the
    * planes and the spectrum is loaded. Without `lays_out`, the layout is
    * always planes side by side. */

@@ -18,23 +18,57 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-typedef struct {
+struct cpu_device {
   int threads;
   const char *cache_folder; /* the context's; NULL: the user's */
   int measures;             /* without FFTCL_NO_BACKGROUND_WISDOM */
-} cpu_device;
-
-
-static fftwf_complex *map_complex (const cpu_plan *plan, size_t count)
-{
-  return fftcl_map_populated (count * sizeof (fftwf_complex),
-                              (size_t) plan->threads);
-}
+  pthread_mutex_t lock;     /* of the spare */
+  fftwf_complex *spare;     /* planes a destroyed plan left; NULL: none */
+  size_t spare_count;       /* their complex values */
+};
 
 static void unmap_complex (fftwf_complex *array, size_t count)
 {
   if (array)
     munmap (array, count * sizeof (fftwf_complex));
+}
+
+/* Fresh pages cost a page fault each, about as much as the filter's
+ * other passes together (docs/performance.md, "Rules in the code":
+ * populated mappings), so the device keeps one array of complex planes
+ * that a destroyed plan gave back, for the next plan that asks for as
+ * many; one of another size frees it. Its values are stale: every user
+ * writes all of them before reading any. */
+static fftwf_complex *map_complex (const cpu_plan *plan, size_t count)
+{
+  cpu_device *cpu = plan->device;
+  pthread_mutex_lock (&cpu->lock);
+  fftwf_complex *spare = cpu->spare;
+  size_t spare_count = cpu->spare_count;
+  cpu->spare = NULL;
+  pthread_mutex_unlock (&cpu->lock);
+  if (spare && spare_count == count)
+    return spare;
+  unmap_complex (spare, spare_count);
+  return fftcl_map_populated (count * sizeof (fftwf_complex),
+                              (size_t) plan->threads);
+}
+
+/* `array` kept as the device's spare where it has none, else unmapped. */
+static void give_back_complex (const cpu_plan *plan, fftwf_complex *array,
+                               size_t count)
+{
+  cpu_device *cpu = plan->device;
+  pthread_mutex_lock (&cpu->lock);
+  int kept = array && !cpu->spare;
+  if (kept)
+    {
+      cpu->spare = array;
+      cpu->spare_count = count;
+    }
+  pthread_mutex_unlock (&cpu->lock);
+  if (!kept)
+    unmap_complex (array, count);
 }
 
 static pthread_mutex_t fftw_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -80,6 +114,9 @@ static fftcl_status cpu_open (const char *choice,
   cpu->threads = thread_count (options, threads_ok);
   cpu->cache_folder = options->cache_folder;
   cpu->measures = !(options->flags & FFTCL_NO_BACKGROUND_WISDOM);
+  pthread_mutex_init (&cpu->lock, NULL);
+  cpu->spare = NULL;
+  cpu->spare_count = 0;
   snprintf (name, name_size, "CPU (FFTW, %d thread%s)", cpu->threads,
             cpu->threads == 1 ? "" : "s");
   *device = cpu;
@@ -88,7 +125,10 @@ static fftcl_status cpu_open (const char *choice,
 
 static void cpu_close (void *device)
 {
-  free (device);
+  cpu_device *cpu = device;
+  unmap_complex (cpu->spare, cpu->spare_count);
+  pthread_mutex_destroy (&cpu->lock);
+  free (cpu);
 }
 
 static fftcl_status make_plan (void *device, size_t width, size_t height,
@@ -99,6 +139,7 @@ static fftcl_status make_plan (void *device, size_t width, size_t height,
   if (!plan)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   const cpu_device *cpu = device;
+  plan->device = device;
   plan->threads = cpu->threads;
   plan->cache_folder = cpu->cache_folder;
   plan->measures = cpu->measures;
@@ -136,8 +177,8 @@ static void release_filter (cpu_plan *plan)
   cpu_planes_fft_clear (&plan->spectrum_forward);
   cpu_planes_fft_clear (&plan->scratch_inverse);
   size_t area = plan->width * plan->height;
-  unmap_complex (plan->spectrum, area * cpu_spectrum_planes (plan));
-  unmap_complex (plan->scratch, area * cpu_spectrum_planes (plan));
+  give_back_complex (plan, plan->spectrum, area * cpu_spectrum_planes (plan));
+  give_back_complex (plan, plan->scratch, area * cpu_spectrum_planes (plan));
   plan->spectrum = plan->scratch = NULL;
 }
 
@@ -219,44 +260,85 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
 
 /* Real planes 2k and 2k+1 become the real and imaginary parts of complex
  * plane k: the gain is real and even, so their filtered results stay
- * apart in the real and imaginary parts of the inverse. */
+ * apart in the real and imaginary parts of the inverse. Row y of plane k
+ * from the rows `re` and `im` (NULL: zeroes) of its real planes, their
+ * values `step` floats apart, each where cpu_plane_index puts it. */
+static void pack_row (const cpu_plan *plan, size_t k, size_t y,
+                      const float *re, const float *im, size_t step)
+{
+  size_t width = plan->width;
+  fftwf_complex *out = plan->spectrum + k * width * plan->height
+                       + cpu_axis_position (plan, y, plan->height) * width;
+  if (!plan->mirrored || width == 1)
+    for (size_t x = 0; x < width; x++)
+      {
+        out[x][0] = re[x * step];
+        out[x][1] = im ? im[x * step] : 0.0f;
+      }
+  else
+    /* mirror_position: even x from the start on, odd x from the end
+     * back (a single column is in its order already). */
+    for (size_t i = 0; i < width / 2; i++)
+      {
+        size_t even = 2 * i * step, odd = even + step;
+        out[i][0] = re[even];
+        out[i][1] = im ? im[even] : 0.0f;
+        out[width - 1 - i][0] = re[odd];
+        out[width - 1 - i][1] = im ? im[odd] : 0.0f;
+      }
+}
+
 typedef struct {
   const cpu_plan *plan;
   const float *data;
   const fftcl_strides *layout;
 } pack_job;
 
-/* Rows [first, end) of every pair of real planes, each value where
- * cpu_plane_index puts it: a row of every plane before the next row, so
- * that interleaved pixels are read from memory once. */
+/* Rows [first, end) of every pair of real planes: a row of every plane
+ * before the next row, so that interleaved pixels are read from memory
+ * once. */
 static void pack_rows (const void *job_pointer, size_t first, size_t end)
 {
   const pack_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   const fftcl_strides *layout = job->layout;
-  size_t width = plan->width, area = width * plan->height;
   for (size_t y = first; y < end; y++)
     for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
       {
-        const float *re = job->data + 2 * k * layout->plane_step;
+        const float *re = job->data + 2 * k * layout->plane_step
+                          + y * layout->row_step;
         const float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step
                                                   : NULL;
-        fftwf_complex *out = plan->spectrum + k * area;
-        for (size_t x = 0; x < width; x++)
-          {
-            size_t at = cpu_plane_index (plan, x, y);
-            size_t from = y * layout->row_step + x * layout->value_step;
-            out[at][0] = re[from];
-            out[at][1] = im ? im[from] : 0.0f;
-          }
+        pack_row (plan, k, y, re, im, layout->value_step);
       }
 }
 
-static void pack_pairs (const cpu_plan *plan, const float *data,
-                        const fftcl_strides *layout)
+typedef struct {
+  const cpu_plan *plan;
+  const fftcl_rows *rows;
+  float *space;              /* two rows per thread */
+  atomic_size_t *next_space; /* the next thread's two */
+} rows_job;
+
+/* Rows [first, end) of every pair of real planes as the caller's `fill`
+ * writes them, each row packed while it is in the cache. */
+static void pack_filled_rows (const void *job_pointer, size_t first,
+                              size_t end)
 {
-  const pack_job job = { plan, data, layout };
-  cpu_in_parallel (plan, plan->height, pack_rows, &job);
+  const rows_job *job = job_pointer;
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width;
+  float *re = job->space + atomic_fetch_add (job->next_space, 1) * 2 * width;
+  float *im = re + width;
+  for (size_t y = first; y < end; y++)
+    for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
+      {
+        int paired = 2 * k + 1 < plan->batch;
+        job->rows->fill (job->rows->job, 2 * k, y, re);
+        if (paired)
+          job->rows->fill (job->rows->job, 2 * k + 1, y, im);
+        pack_row (plan, k, y, re, paired ? im : NULL, 1);
+      }
 }
 
 /* The scratch planes, where a kept spectrum is filtered; a filter that
@@ -272,16 +354,18 @@ static fftcl_status prepare_scratch (cpu_plan *plan, fftcl_error *err)
   return FFTCL_OK;
 }
 
-static fftcl_status cpu_filter_load (void *state, const float *data,
-                                     const fftcl_strides *layout,
-                                     fftcl_timings *timings, fftcl_error *err)
+/* The spectrum planes made where needed, their rows packed by `pack` in
+ * the plan's threads, and transformed forward. */
+static fftcl_status pack_and_transform (cpu_plan *plan, row_work pack,
+                                        const void *job,
+                                        fftcl_timings *timings,
+                                        fftcl_error *err)
 {
-  cpu_plan *plan = state;
   double start = fftcl_now_ms ();
   fftcl_status status = prepare_filter (plan, err);
   if (status != FFTCL_OK)
     return status;
-  pack_pairs (plan, data, layout);
+  cpu_in_parallel (plan, plan->height, pack, job);
   double packed = fftcl_now_ms ();
   cpu_planes_fft_run (&plan->spectrum_forward, plan->spectrum);
   if (timings)
@@ -290,6 +374,31 @@ static fftcl_status cpu_filter_load (void *state, const float *data,
       timings->forward_ms = fftcl_now_ms () - packed;
     }
   return FFTCL_OK;
+}
+
+static fftcl_status cpu_filter_load (void *state, const float *data,
+                                     const fftcl_strides *layout,
+                                     fftcl_timings *timings, fftcl_error *err)
+{
+  const pack_job job = { state, data, layout };
+  return pack_and_transform (state, pack_rows, &job, timings, err);
+}
+
+static fftcl_status cpu_filter_load_rows (void *state, const fftcl_rows *rows,
+                                          fftcl_timings *timings,
+                                          fftcl_error *err)
+{
+  cpu_plan *plan = state;
+  atomic_size_t next_space = 0;
+  float *space = malloc ((size_t) plan->threads * 2 * plan->width
+                         * sizeof *space);
+  if (!space)
+    return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+  const rows_job job = { plan, rows, space, &next_space };
+  fftcl_status status = pack_and_transform (plan, pack_filled_rows, &job,
+                                            timings, err);
+  free (space);
+  return status;
 }
 
 static double frequency (size_t k, size_t n)
@@ -440,6 +549,27 @@ typedef struct {
   const fftcl_strides *layout;
 } window_job;
 
+/* Row `top` of the window at step 1 from a filtered plane: each value is
+ * read once, no block summed. */
+static void write_pixel_row (const window_job *job,
+                             const fftwf_complex *filtered, size_t top,
+                             float *re, float *im)
+{
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width, value_step = job->layout->value_step;
+  float norm = 1.0f / ((float) width * (float) plan->height);
+  const fftwf_complex *row
+    = filtered + cpu_axis_position (plan, top, plan->height) * width;
+  for (size_t i = 0; i < job->window->width; i++)
+    {
+      const float *value
+        = row[cpu_axis_position (plan, job->window->x + i, width)];
+      re[i * value_step] = value[0] * norm;
+      if (im)
+        im[i * value_step] = value[1] * norm;
+    }
+}
+
 /* Row j of the window from filtered plane k: real parts into real plane
  * 2k, imaginary parts into 2k + 1 when it exists. */
 static void write_window_row (const window_job *job, size_t k, size_t j)
@@ -454,6 +584,11 @@ static void write_window_row (const window_job *job, size_t k, size_t j)
   size_t top = w->y + j * step;
   float *re = job->out + 2 * k * layout->plane_step + j * layout->row_step;
   float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step : NULL;
+  if (step == 1)
+    {
+      write_pixel_row (job, filtered, top, re, im);
+      return;
+    }
   for (size_t i = 0; i < w->width; i++)
     {
       float sum_re = 0, sum_im = 0;
@@ -713,6 +848,7 @@ const fftcl_backend fftcl_cpu_backend = {
   .plan_destroy = cpu_plan_destroy,
   .transform = cpu_transform,
   .filter_load = cpu_filter_load,
+  .filter_load_rows = cpu_filter_load_rows,
   .filter_apply_window = cpu_filter_apply_window,
   .lays_out = 1,
   .plane_notches = 1,

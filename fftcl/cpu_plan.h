@@ -15,7 +15,10 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+typedef struct cpu_device cpu_device;
+
 typedef struct {
+  cpu_device *device;                   /* which lends it its planes */
   int threads;
   const char *cache_folder;             /* its context's; NULL: the user's */
   int measures;                         /* has new sizes measured */
@@ -135,15 +138,21 @@ typedef struct {
   float *out;
 } cpu_view_job;
 
+/* Where value n of an axis of `length` lies along that axis of the
+ * transformed planes. */
+static inline size_t cpu_axis_position (const cpu_plan *plan, size_t n,
+                                        size_t length)
+{
+  return plan->mirrored ? mirror_position ((unsigned) n, (unsigned) length)
+                        : n;
+}
+
 /* Where pixel (x, y) of a plane lies in the transformed planes. */
 static inline size_t cpu_plane_index (const cpu_plan *plan, size_t x,
                                       size_t y)
 {
-  if (!plan->mirrored)
-    return y * plan->width + x;
-  return (size_t) mirror_position ((unsigned) y, (unsigned) plan->height)
-           * plan->width
-         + mirror_position ((unsigned) x, (unsigned) plan->width);
+  return cpu_axis_position (plan, y, plan->height) * plan->width
+         + cpu_axis_position (plan, x, plan->width);
 }
 
 #endif

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "plan.h"
+#include "parallel.h"
 #include "plane_gains.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int fftcl_gain_mirrors (const fftcl_gain *gain)
 {
@@ -152,6 +154,22 @@ static fftcl_status input_strides (const fftcl_plan *plan,
                         "input", err);
 }
 
+/* fftcl_filter_load of `in` as `strides` lay it out. */
+static fftcl_status load_laid_out (fftcl_plan *plan, const float *in,
+                                   const fftcl_strides *strides,
+                                   fftcl_error *err)
+{
+  plan->spectrum_loaded = 0;
+  fftcl_status status = fftcl_keep_input (plan, in, strides, err);
+  if (status != FFTCL_OK)
+    return status;
+  const call c = { .input = in, .in = strides,
+                   .timings = fftcl_plan_step_timings (plan) };
+  status = fftcl_with_fallback (plan, run_load, NULL, &c, err);
+  plan->spectrum_loaded = status == FFTCL_OK;
+  return status;
+}
+
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
                                 fftcl_error *err)
 {
@@ -159,17 +177,8 @@ fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
   fftcl_status status = fftcl_check_call (plan, in, err);
   if (status == FFTCL_OK)
     status = input_strides (plan, &strides, err);
-  if (status != FFTCL_OK)
-    return status;
-  plan->spectrum_loaded = 0;
-  status = fftcl_keep_input (plan, in, &strides, err);
-  if (status != FFTCL_OK)
-    return status;
-  const call c = { .input = in, .in = &strides,
-                   .timings = fftcl_plan_step_timings (plan) };
-  status = fftcl_with_fallback (plan, run_load, NULL, &c, err);
-  plan->spectrum_loaded = status == FFTCL_OK;
-  return status;
+  return status == FFTCL_OK ? load_laid_out (plan, in, &strides, err)
+                            : status;
 }
 
 typedef fftcl_status (*apply_call) (void *plan, const fftcl_gain *gain,
@@ -444,7 +453,30 @@ static fftcl_status run_once (fftcl_plan *plan, const call *c,
                             !plan->backend->filter_once, err);
 }
 
-/* The input stays the caller's, so a fallback simply runs again. */
+/* fftcl_filter_once of `in` as `in_strides` lay it out, its window and
+ * output checked. The input stays the caller's, so a fallback simply
+ * runs again. */
+static fftcl_status once_laid_out (fftcl_plan *plan, const fftcl_gain *gain,
+                                   const float *in,
+                                   const fftcl_strides *in_strides,
+                                   const fftcl_window *window, float *out,
+                                   const fftcl_strides *out_strides,
+                                   fftcl_error *err)
+{
+  if (by_planes (plan, gain))
+    {
+      fftcl_status status = load_laid_out (plan, in, in_strides, err);
+      return status == FFTCL_OK ? apply_by_planes (plan, gain, window, out,
+                                                   out_strides, 1, err)
+                                : status;
+    }
+  plan->spectrum_loaded = 0;
+  const call c = { .gain = gain, .input = in, .in = in_strides,
+                   .window = window, .data = out, .out = out_strides,
+                   .timings = fftcl_plan_step_timings (plan) };
+  return fftcl_with_fallback (plan, run_once, NULL, &c, err);
+}
+
 fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
                                 const float *in, const fftcl_window *window,
                                 float *out, fftcl_error *err)
@@ -459,18 +491,129 @@ fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
     status = input_strides (plan, &in_strides, err);
   if (status != FFTCL_OK)
     return status;
-  if (by_planes (plan, gain))
+  return once_laid_out (plan, gain, in, &in_strides, window, out,
+                        &out_strides, err);
+}
+
+typedef struct {
+  const fftcl_plan *plan;
+  const fftcl_rows *rows;
+  float *planes;
+} rows_job;
+
+/* Rows [first, end) of every plane, side by side. */
+static void fill_rows (const void *job_pointer, size_t first, size_t end)
+{
+  const rows_job *job = job_pointer;
+  size_t width = job->plan->width, area = width * job->plan->height;
+  for (size_t p = 0; p < job->plan->batch; p++)
+    for (size_t y = first; y < end; y++)
+      job->rows->fill (job->rows->job, p, y,
+                       job->planes + p * area + y * width);
+}
+
+/* The planes `rows` writes, side by side, filled in one thread per core;
+ * NULL when memory runs out. The caller frees them. */
+static float *planes_of_rows (const fftcl_plan *plan, const fftcl_rows *rows)
+{
+  float *planes = malloc (plan->width * plan->height * plan->batch
+                          * sizeof *planes);
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  const rows_job job = { plan, rows, planes };
+  if (planes)
+    fftcl_in_parallel (cores > 1 ? (size_t) cores : 1, plan->height,
+                       fill_rows, &job);
+  return planes;
+}
+
+static fftcl_status check_rows (const fftcl_plan *plan,
+                                const fftcl_rows *rows, fftcl_error *err)
+{
+  fftcl_status status = fftcl_check_call (plan, rows, err);
+  if (status == FFTCL_OK && !rows->fill)
+    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: rows->fill is NULL");
+  return status;
+}
+
+/* Whether the backend packs the rows itself: its plan is the caller's
+ * planes' size (not a mirrored plan's doubled one). */
+static int packs_rows (const fftcl_plan *plan)
+{
+  return plan->backend->filter_load_rows && !plan->expanded;
+}
+
+/* On a backend that packs rows itself, its load; else the planes made
+ * and loaded. */
+static fftcl_status load_rows (fftcl_plan *plan, const fftcl_rows *rows,
+                               fftcl_error *err)
+{
+  if (packs_rows (plan))
     {
-      status = fftcl_filter_load (plan, in, err);
-      return status == FFTCL_OK ? apply_by_planes (plan, gain, window, out,
-                                                   &out_strides, 1, err)
-                                : status;
+      plan->spectrum_loaded = 0;
+      fftcl_status status = plan->backend->filter_load_rows (
+        plan->state, rows, fftcl_plan_step_timings (plan), err);
+      plan->spectrum_loaded = status == FFTCL_OK;
+      return status;
     }
-  plan->spectrum_loaded = 0;
-  const call c = { .gain = gain, .input = in, .in = &in_strides,
-                   .window = window, .data = out, .out = &out_strides,
-                   .timings = fftcl_plan_step_timings (plan) };
-  return fftcl_with_fallback (plan, run_once, NULL, &c, err);
+  float *planes = planes_of_rows (plan, rows);
+  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
+  fftcl_status status = planes ? load_laid_out (plan, planes, &side, err)
+                               : fftcl_out_of_memory (err);
+  free (planes);
+  return status;
+}
+
+fftcl_status fftcl_filter_load_rows (fftcl_plan *plan, const fftcl_rows *rows,
+                                     fftcl_error *err)
+{
+  fftcl_status status = check_rows (plan, rows, err);
+  return status == FFTCL_OK ? load_rows (plan, rows, err) : status;
+}
+
+/* A load of the rows and a consuming apply, the load's steps kept in the
+ * timings beside the apply's. */
+static fftcl_status load_and_consume (fftcl_plan *plan,
+                                      const fftcl_gain *gain,
+                                      const fftcl_rows *rows,
+                                      const fftcl_window *window, float *out,
+                                      const fftcl_strides *out_strides,
+                                      fftcl_error *err)
+{
+  fftcl_status status = load_rows (plan, rows, err);
+  fftcl_timings loaded = plan->timings;
+  if (status == FFTCL_OK)
+    status = apply_gain (plan, gain, window, out, out_strides, 1, err);
+  if (plan->timed)
+    {
+      plan->timings.upload_ms = loaded.upload_ms;
+      plan->timings.forward_ms = loaded.forward_ms;
+    }
+  return status;
+}
+
+fftcl_status fftcl_filter_once_rows (fftcl_plan *plan, const fftcl_gain *gain,
+                                     const fftcl_rows *rows,
+                                     const fftcl_window *window, float *out,
+                                     fftcl_error *err)
+{
+  fftcl_window whole;
+  fftcl_strides out_strides;
+  fftcl_status status = check_rows (plan, rows, err);
+  if (status == FFTCL_OK)
+    status = check_output (plan, gain, &window, &whole, out, &out_strides,
+                           err);
+  if (status != FFTCL_OK)
+    return status;
+  if (packs_rows (plan))
+    return load_and_consume (plan, gain, rows, window, out, &out_strides,
+                             err);
+  float *planes = planes_of_rows (plan, rows);
+  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
+  status = planes ? once_laid_out (plan, gain, planes, &side, window, out,
+                                   &out_strides, err)
+                  : fftcl_out_of_memory (err);
+  free (planes);
+  return status;
 }
 
 static fftcl_status run_spectrum (fftcl_plan *plan, const call *c,

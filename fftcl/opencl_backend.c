@@ -1228,6 +1228,7 @@ const fftcl_backend fftcl_opencl_backend = {
   .plan_destroy = destroy_plan,
   .transform = transform,
   .filter_load = filter_load,
+  .filter_load_rows = NULL,
   .filter_apply_window = filter_apply_window,
   .lays_out = 0,
   .filter_finish = filter_finish,

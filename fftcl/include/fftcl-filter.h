@@ -108,7 +108,10 @@ typedef struct {
  * an apply without FFTCL_CONSUME (or a spectrum view of a mirrored plan)
  * adds as much again for the filtered copy; each of the plan's threads
  * also keeps up to 8 columns (8 · height complex values) per direction.
- * A 4096² RGB plan: 256 MiB, 512 MiB with applies that do not consume. */
+ * A 4096² RGB plan: 256 MiB, 512 MiB with applies that do not consume.
+ * A destroyed plan's spectrum stays with its context for the next plan
+ * of its size (fresh pages are slow to make), until the context is
+ * destroyed or a plan of another size filters. */
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
                                 fftcl_error *err);
 
@@ -144,6 +147,28 @@ fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
 fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
                                 const float *in, const fftcl_window *window,
                                 float *out, fftcl_error *err);
+
+/* Planes made row by row, for a caller whose planes are computed from
+ * something else (padded from smaller pixels, say): `fill` writes row y
+ * of real plane `plane`, the plan's width floats, to `row`. fftcl calls
+ * it once for each row of each plane, from its threads, rows of a plane
+ * in any order. */
+typedef struct {
+  void (*fill) (const void *job, size_t plane, size_t y, float *row);
+  const void *job;
+} fftcl_rows;
+
+/* fftcl_filter_load and fftcl_filter_once on planes that `rows` writes.
+ * On the CPU each row goes straight into the spectrum, so the planes are
+ * never in memory whole; elsewhere fftcl makes them, planes side by side
+ * (4 · width · height · batch bytes while the call runs), and reads
+ * those. */
+fftcl_status fftcl_filter_load_rows (fftcl_plan *plan, const fftcl_rows *rows,
+                                     fftcl_error *err);
+fftcl_status fftcl_filter_once_rows (fftcl_plan *plan, const fftcl_gain *gain,
+                                     const fftcl_rows *rows,
+                                     const fftcl_window *window, float *out,
+                                     fftcl_error *err);
 
 /* The loaded spectrum, for people to look at: out_width × out_height
  * floats, row after row, centred (zero frequency at (out_width / 2,

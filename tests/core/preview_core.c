@@ -334,6 +334,62 @@ check_once (fftcl_context  *context,
   free (source);
 }
 
+/* RGB pixels padded a row at a time as fftcl reads them (padded-rows.h)
+ * against the same colours with an opaque alpha, whose planes are
+ * gathered and padded whole (padded-planes.h), for each padding. */
+static void
+check_padded_rows (fftcl_context *context)
+{
+  const PaddingKind kinds[] = { PADDING_MIRROR, PADDING_ZERO,
+                                PADDING_SMOOTH };
+  size_t            count   = WIDTH * HEIGHT;
+  float            *rgb     = malloc (count * 3 * sizeof (float));
+  float            *rgba    = malloc (count * 4 * sizeof (float));
+  double            notch[3] = { 0.2, -0.1, 0.03 };
+  fftcl_gain        gain    = test_gain (notch);
+  fftcl_window      whole   = { 0, 0, WIDTH, HEIGHT, 1 };
+
+  fill_source (rgb, count, 3);
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+    {
+      FilteredImageSource source = {
+        .pixels   = rgb,
+        .layout   = { 3, 3, 0, 0 },
+        .geometry = filtered_image_geometry (WIDTH, HEIGHT, &gain),
+        .padding  = kinds[k],
+      };
+      FilteredImage *image = NULL;
+      fftcl_error    err;
+      float          worst = 0;
+      float         *got   = malloc (count * 3 * sizeof (float));
+
+      for (size_t i = 0; i < count; i++)
+        {
+          memcpy (rgba + 4 * i, rgb + 3 * i, 3 * sizeof (float));
+          rgba[4 * i + 3] = 1.0f;
+        }
+      check (filtered_image_filter_once (context, &source, &gain, &whole,
+                                         got, &image, NULL, &err) ==
+             FFTCL_OK, "RGB rows: %s", err.message);
+      filtered_image_destroy (image);
+      source.pixels = rgba;
+      source.layout = (PixelLayout) { 4, 3, 1, 0 };
+      check (filtered_image_filter_once (context, &source, &gain, &whole,
+                                         rgba, &image, NULL, &err) ==
+             FFTCL_OK, "RGBA planes: %s", err.message);
+      filtered_image_destroy (image);
+      for (size_t i = 0; i < count; i++)
+        for (size_t c = 0; c < 3; c++)
+          worst = fmaxf (worst, fabsf (got[3 * i + c] - rgba[4 * i + c]));
+      check (worst < 1e-5f, "padding %d: RGB padded a row at a time "
+             "equals the planes padded whole (largest difference %.2g)",
+             (int) kinds[k], worst);
+      free (got);
+    }
+  free (rgba);
+  free (rgb);
+}
+
 static void
 check_coarse_windows (void)
 {
@@ -437,6 +493,7 @@ main (void)
   check_windows (context);
   for (size_t i = 0; i < sizeof once_cases / sizeof once_cases[0]; i++)
     check_once (context, &once_cases[i]);
+  check_padded_rows (context);
   check_coarse_windows ();
   check_coarse_gain ();
 

@@ -271,6 +271,52 @@ static void check_once_is_load_and_apply (fftcl_plan *plan, shape s,
   free (once);
 }
 
+/* Planes side by side, handed out a row at a time. */
+typedef struct {
+  const float *planes;
+  shape s;
+} planes_job;
+
+static void copy_row (const void *job_pointer, size_t plane, size_t y,
+                      float *row)
+{
+  const planes_job *job = job_pointer;
+  memcpy (row, job->planes + (plane * job->s.height + y) * job->s.width,
+          job->s.width * sizeof *row);
+}
+
+/* fftcl_filter_once_rows, and fftcl_filter_load_rows with an apply,
+ * deliver what fftcl_filter_once of the same planes does. */
+static void check_rows_are_planes (fftcl_plan *plan, shape s,
+                                   const float *planes, const fftcl_gain *g,
+                                   size_t gain_index, const fftcl_window *w)
+{
+  size_t n = w->width * w->height * s.batch;
+  float *once = malloc (n * sizeof *once);
+  float *rows_once = malloc (n * sizeof *rows_once);
+  float *loaded = malloc (n * sizeof *loaded);
+  const planes_job job = { planes, s };
+  const fftcl_rows rows = { copy_row, &job };
+  fftcl_error err = { 0 };
+  fftcl_status status = fftcl_filter_once (plan, g, planes, w, once, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_once_rows (plan, g, &rows, w, rows_once, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_load_rows (plan, &rows, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_apply (plan, g, w, loaded, FFTCL_CONSUME, &err);
+  float worst = status == FFTCL_OK ? 0 : INFINITY;
+  for (size_t i = 0; status == FFTCL_OK && i < n; i++)
+    worst = fmaxf (worst, fmaxf (fabsf (rows_once[i] - once[i]),
+                                 fabsf (loaded[i] - once[i])));
+  check (worst <= 1e-6f, "rows %zux%zu, %zu planes, gain %zu: once and "
+         "load from rows differ from once by %.2g %s", s.width, s.height,
+         s.batch, gain_index, worst, status == FFTCL_OK ? "" : err.message);
+  free (once);
+  free (rows_once);
+  free (loaded);
+}
+
 /* A mirrored plan takes notches on the axes only. */
 static const double axis_notches[] = { 0.25, 0, 0.03, 0, -0.2, 0.02 };
 static const fftcl_gain mirrored_gain = {
@@ -350,6 +396,8 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
           check_once_is_load_and_apply (plan, grid, planes, tried[g], g,
                                         filtered,
                                         &windows[window_count / 2]);
+          check_rows_are_planes (plan, s, planes, tried[g], g,
+                                 &windows[window_count / 2]);
           free (filtered);
         }
     }
