@@ -70,8 +70,9 @@ FORMS = [
           "256"],
          r"read  64-row bands, 2 threads +[0-9]+", {}, True),
     Form("imagej",
-         "a whole image in GIMP: the plug-in and the operation beside "
-         "ImageJ, scikit-image and GIMP's own gegl:invert-gamma",
+         "a whole image: the plug-in and the operation in GIMP and the "
+         "operation in the gegl CLI beside ImageJ, G'MIC, scikit-image and "
+         "GIMP's own gegl:invert-gamma, with issue 33's ratios",
          ["tools/bench-imagej", "--build", "{build}", "--runs", "3"],
          ["tools/bench-imagej", "--build", "{build}", "--quick"],
          r"\| ImageJ Bandpass Filter +\|", {}, True),
