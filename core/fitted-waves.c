@@ -110,6 +110,9 @@ tables_for_subtraction (Fit *fit)
       }
 }
 
+/* Columns a row's waves are summed over at a time, on the stack. */
+#define SUM_BLOCK 256
+
 static void
 subtract_rows (const void *job_pointer,
                size_t      first,
@@ -118,22 +121,38 @@ subtract_rows (const void *job_pointer,
   const SubtractJob *job   = job_pointer;
   const Fit         *fit   = job->fit;
   size_t             width = fit->across.length;
+  float              waves[SUM_BLOCK];
 
   for (size_t y = first; y < end; y++)
     {
       float       *row   = job->plane + y * job->stride;
       const float *terms = job->terms + 2 * y * fit->count;
 
-      for (size_t x = 0; x < width; x++)
+      for (size_t start = 0; start < width; start += SUM_BLOCK)
         {
-          float waves = 0;
+          size_t n = width - start < SUM_BLOCK ? width - start : SUM_BLOCK;
 
+          for (size_t k = 0; k < n; k++)
+            waves[k] = 0;
           for (size_t i = 0; i < fit->count; i++)
-            waves += terms[2 * i] * fit->waves[i].re[x] -
-                     terms[2 * i + 1] * fit->waves[i].im[x];
-          if ((row[x] == 1.0f && waves > 0) || (row[x] == 0.0f && waves < 0))
-            waves *= FITTED_WAVES_CLIPPED_SHARE;
-          row[x] -= waves;
+            {
+              const float *re   = fit->waves[i].re + start;
+              const float *im   = fit->waves[i].im + start;
+              float        a_re = terms[2 * i], a_im = terms[2 * i + 1];
+
+              for (size_t k = 0; k < n; k++)
+                waves[k] += a_re * re[k] - a_im * im[k];
+            }
+          for (size_t k = 0; k < n; k++)
+            {
+              float value = row[start + k];
+              int   cut   = ((value == 1.0f) & (waves[k] > 0)) |
+                            ((value == 0.0f) & (waves[k] < 0));
+
+              row[start + k] = value - (1.0f - (1.0f -
+                                                FITTED_WAVES_CLIPPED_SHARE) *
+                                               (float) cut) * waves[k];
+            }
         }
     }
 }
