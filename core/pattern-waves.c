@@ -35,11 +35,18 @@ _Static_assert (PATTERN_WAVES_LOBE_BINS == NOISE_BINS * TILES,
  * NOISE_BINS below and above it. */
 #define OFFSETS 3
 
+/* Offset k's distance from the wave, in NOISE_BINS. */
+static double
+offset_sign (size_t k)
+{
+  return k == 0 ? 0.0 : k == 1 ? -1.0 : 1.0;
+}
+
 typedef struct
 {
   const float          *plane;
   size_t                stride, tiles, tile_width, rows;
-  const double complex *phasor; /* per offset and column: Hann · e^{-2πi fx x} */
+  const double complex *phasor; /* per offset and column: Hann · e^{-2πi f x} */
   const double         *window; /* per column: its tile's Hann */
   double complex       *sums;   /* per offset, row and tile: Σ v · phasor */
   double               *means;  /* per row and tile: Σ v · window */
@@ -98,9 +105,9 @@ tile_amplitude (const TileRowJob     *job,
                 size_t                i,
                 size_t                j)
 {
-  const double complex *sums   = job->sums + kx * job->rows * job->tiles;
-  const double complex *phasor = job->phasor +
-                                 kx * job->tiles * job->tile_width;
+  const double complex *sums     = job->sums + kx * job->rows * job->tiles;
+  const double complex *phasor   = job->phasor +
+                                   kx * job->tiles * job->tile_width;
   const double complex *y_phasor = row_phasor + ky * job->rows;
   double complex        sum = 0, window_x = 0, window_y = 0;
   double                mean = 0, total_x = 0, total_y = 0;
@@ -221,7 +228,7 @@ pattern_waves_constancy (const float *plane,
           for (size_t k = 0; k < OFFSETS; k++)
             phasor[k * tiles * tw + x] =
               window[x] * cexp (-2 * PI * I *
-                                (fx + step_x * (k == 1 ? -1 : k == 2)) * x);
+                                (fx + step_x * offset_sign (k)) * x);
         }
       for (size_t y = 0; y < tiles * th; y++)
         {
@@ -229,8 +236,7 @@ pattern_waves_constancy (const float *plane,
           for (size_t k = 0; k < OFFSETS; k++)
             row_phasor[k * tiles * th + y] =
               row_window[y] * cexp (-2 * PI * I *
-                                    (fy + step_y * (k == 1 ? -1 : k == 2)) *
-                                    y);
+                                    (fy + step_y * offset_sign (k)) * y);
         }
       row_split_run (split, tiles * th, tile_rows, &job);
       for (size_t i = 0; i < tiles; i++)

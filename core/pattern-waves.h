@@ -23,8 +23,8 @@
 
 /* The tiles cut each side into 4 (fewer where a tile would be under 32
  * pixels); their Hann windows' main lobe is 2 of a tile's frequency bins
- * either side of a peak: within this many bins of the whole image, the
- * tiles cannot tell two peaks apart. */
+ * either side of a peak: within this many bins of the whole image (for 4
+ * tiles), the tiles cannot tell two peaks apart. */
 #define PATTERN_WAVES_LOBE_BINS 8.0
 
 /* The constancy of the cosine of frequency (fx, fy) across tiles of the
