@@ -95,9 +95,8 @@ static int init_fftw (const char *cache_folder)
 /* The host's thread count, else one per core. */
 static int thread_count (const fftcl_context_options *options, int threads_ok)
 {
-  long cores = sysconf (_SC_NPROCESSORS_ONLN);
   int wanted = options->threads > 0 ? options->threads
-                                    : cores > 1 ? (int) cores : 1;
+                                    : (int) fftcl_core_count ();
   return threads_ok ? wanted : 1;
 }
 

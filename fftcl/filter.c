@@ -5,7 +5,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 int fftcl_gain_mirrors (const fftcl_gain *gain)
 {
@@ -518,11 +517,9 @@ static float *planes_of_rows (const fftcl_plan *plan, const fftcl_rows *rows)
 {
   float *planes = malloc (plan->width * plan->height * plan->batch
                           * sizeof *planes);
-  long cores = sysconf (_SC_NPROCESSORS_ONLN);
   const rows_job job = { plan, rows, planes };
   if (planes)
-    fftcl_in_parallel (cores > 1 ? (size_t) cores : 1, plan->height,
-                       fill_rows, &job);
+    fftcl_in_parallel (fftcl_core_count (), plan->height, fill_rows, &job);
   return planes;
 }
 

@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 enum { MAX_THREADS = 64 };
 
@@ -17,6 +18,12 @@ static void *run_share (void *share_pointer)
   const row_share *share = share_pointer;
   share->work (share->job, share->first, share->end);
   return NULL;
+}
+
+size_t fftcl_core_count (void)
+{
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  return cores > 1 ? (size_t) cores : 1;
 }
 
 void fftcl_in_parallel (size_t threads, size_t rows, fftcl_row_work work,
