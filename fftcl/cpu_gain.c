@@ -13,24 +13,46 @@ static int separable_band (const fftcl_gain *gain)
   return gain_is_separable ((int) gain->shape);
 }
 
-static int make_band_factors (cpu_gain_rows *rows)
+/* Whether fx[count − i] = −fx[i] for 0 < i < count − i: the band and the
+ * stripes are even in fx, so such a row's second half is its first read
+ * backwards (a plain plan's grid; a mirrored plan's holds 0 … ½ only). */
+static int symmetric_columns (const double *fx, size_t count)
+{
+  for (size_t i = 1; i < count - i; i++)
+    if (fx[count - i] != -fx[i])
+      return 0;
+  return count > 1;
+}
+
+/* The per-column factors: every shape's stripes (they depend on one axis
+ * only), and a separable band's. */
+static int make_column_factors (cpu_gain_rows *rows)
 {
   const fftcl_gain *gain = rows->gain;
   size_t count = rows->count;
-  rows->small_x = malloc (3 * count * sizeof *rows->small_x);
-  if (!rows->small_x)
+  int band = separable_band (gain);
+  if (!band && gain->stripes == FFTCL_STRIPES_NONE)
+    return 1;
+  rows->stripes_x = malloc ((band ? 3 : 1) * count * sizeof *rows->stripes_x);
+  if (!rows->stripes_x)
     return 0;
-  rows->large_x = rows->small_x + count;
-  rows->stripes_x = rows->large_x + count;
+  if (band)
+    {
+      rows->small_x = rows->stripes_x + count;
+      rows->large_x = rows->small_x + count;
+    }
   double scale
     = fftcl_stripe_scale (gain, rows->grid_width, rows->grid_height);
   for (size_t i = 0; i < count; i++)
     {
       double fx = rows->fx[i];
-      rows->small_x[i] = gain_gaussian (fx, gain->small_period);
-      rows->large_x[i] = gain_large_gaussian (fx, gain->large_period);
       rows->stripes_x[i] = gain_axis_stripes (
         fx, (int) gain->stripes, GAIN_STRIPES_HORIZONTAL, scale);
+      if (band)
+        {
+          rows->small_x[i] = gain_gaussian (fx, gain->small_period);
+          rows->large_x[i] = gain_large_gaussian (fx, gain->large_period);
+        }
     }
   return 1;
 }
@@ -40,8 +62,9 @@ int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
                         const double *fx, size_t count)
 {
   *rows = (cpu_gain_rows) { gain, grid_width, grid_height, fx, count,
-                            NULL, NULL, NULL, NULL };
-  if ((separable_band (gain) && !make_band_factors (rows))
+                            symmetric_columns (fx, count), NULL, NULL, NULL,
+                            NULL };
+  if (!make_column_factors (rows)
       || (gain->notch_count
           && !(rows->notches = cpu_notches_make (gain, fx, count))))
     {
@@ -51,25 +74,43 @@ int cpu_gain_rows_init (cpu_gain_rows *rows, const fftcl_gain *gain,
   return 1;
 }
 
+/* A band that is not separable, value by value: its columns up to the
+ * middle where the row is symmetric (the rest read backwards), times the
+ * stripes' factors. */
+static void band_row_by_value (const cpu_gain_rows *rows, double fy,
+                               double stripes_y, float *out)
+{
+  const fftcl_gain *gain = rows->gain;
+  size_t count = rows->count;
+  size_t end = rows->symmetric ? count / 2 + 1 : count;
+  for (size_t i = 0; i < end; i++)
+    {
+      double band = gain_band_at (
+        rows->fx[i], fy, gain->large_period, gain->small_period,
+        (int) gain->shape, gain->order, gain->reject, GAIN_STRIPES_NONE, 0);
+      out[i] = (float) (rows->stripes_x
+                          ? band * (rows->stripes_x[i] * stripes_y)
+                          : band);
+    }
+  for (size_t i = end; i < count; i++)
+    out[i] = out[count - i];
+}
+
 /* B · S of gain.h along the row. */
 static void band_row (const cpu_gain_rows *rows, double fy, float *out)
 {
   const fftcl_gain *gain = rows->gain;
   double scale
     = fftcl_stripe_scale (gain, rows->grid_width, rows->grid_height);
+  double stripes_y = gain_axis_stripes (fy, (int) gain->stripes,
+                                        GAIN_STRIPES_VERTICAL, scale);
   if (!rows->small_x)
     {
-      for (size_t i = 0; i < rows->count; i++)
-        out[i] = (float) gain_band_at (
-          rows->fx[i], fy, gain->large_period, gain->small_period,
-          (int) gain->shape, gain->order, gain->reject, (int) gain->stripes,
-          scale);
+      band_row_by_value (rows, fy, stripes_y, out);
       return;
     }
   double small_y = gain_gaussian (fy, gain->small_period);
   double large_y = gain_large_gaussian (fy, gain->large_period);
-  double stripes_y = gain_axis_stripes (fy, (int) gain->stripes,
-                                        GAIN_STRIPES_VERTICAL, scale);
   for (size_t i = 0; i < rows->count; i++)
     out[i] = (float) gain_from_factors (rows->small_x[i] * small_y,
                                         rows->large_x[i] * large_y,
@@ -90,9 +131,9 @@ void cpu_gain_row (const cpu_gain_rows *rows, double fy, float *out)
 
 void cpu_gain_rows_clear (cpu_gain_rows *rows)
 {
-  free (rows->small_x);
+  free (rows->stripes_x);
   cpu_notches_free (rows->notches);
-  rows->small_x = NULL;
+  rows->stripes_x = rows->small_x = rows->large_x = NULL;
   rows->notches = NULL;
 }
 

@@ -59,7 +59,12 @@ typedef struct {
   size_t grid_width, grid_height;
   const double *fx;
   size_t count;
-  double *small_x, *large_x, *stripes_x; /* the band's per-column factors,
+  int symmetric;                         /* fx[count − i] = −fx[i] */
+  double *stripes_x;                     /* the stripes' per-column
+                                            factors, NULL without stripes
+                                            unless the band is separable */
+  double *small_x, *large_x;             /* a separable band's per-column
+                                            factors (in stripes_x's block),
                                             or NULL: evaluated value by
                                             value */
   cpu_notches *notches;                  /* NULL without notches */

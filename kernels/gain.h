@@ -35,6 +35,25 @@
 #define GAIN_STRIPES_HORIZONTAL 1
 #define GAIN_STRIPES_VERTICAL 2
 
+/* q^order. In C an integer order (the default 2, and every order up to
+ * 20) is a few products instead of pow's logarithm and exponential:
+ * exact to a rounding per product, and on the CPU the Butterworth gain's
+ * cost (docs/performance.md, "Rules in the code": Butterworth power). */
+GAIN_FN GAIN_REAL gain_power (GAIN_REAL q, GAIN_REAL order)
+{
+#ifndef __OPENCL_VERSION__
+  if (order >= 1 && order <= 32 && order == floor (order))
+    {
+      GAIN_REAL result = 1, factor = q;
+      for (unsigned n = (unsigned) order; n; n >>= 1, factor *= factor)
+        if (n & 1)
+          result *= factor;
+      return result;
+    }
+#endif
+  return pow (q, order);
+}
+
 /* L(x) of docs/contract.md, from q = x²: a notch's distance then needs
  * no square root. */
 GAIN_FN GAIN_REAL gain_lowpass_squared (GAIN_REAL q, int shape,
@@ -43,7 +62,7 @@ GAIN_FN GAIN_REAL gain_lowpass_squared (GAIN_REAL q, int shape,
   if (shape == GAIN_SHAPE_GAUSSIAN)
     return exp (-GAIN_LN2 * q);
   if (shape == GAIN_SHAPE_BUTTERWORTH)
-    return 1 / (1 + pow (q, order));
+    return 1 / (1 + gain_power (q, order));
   return q <= 1 ? 1 : 0;
 }
 

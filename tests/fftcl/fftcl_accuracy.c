@@ -200,15 +200,18 @@ static void check_filters (fftcl_context *ctx, size_t max_area, int large)
   const fftcl_gain gains[] = {
     { 16, 3, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1, 0, 5, NULL, 0, NULL },
     { 20, 4, FFTCL_SHAPE_BUTTERWORTH, 3, 0, 0, 0, 5, NULL, 0, NULL },
-    { 10, 2.5, FFTCL_SHAPE_IDEAL, 2, 1, 1, 0, 5, NULL, 0, NULL },
-    { 0, 5, FFTCL_SHAPE_BUTTERWORTH, 1.5, 1, 0, 0, 5, NULL, 0, NULL },
+    { 10, 2.5, FFTCL_SHAPE_IDEAL, 2, 1, 1, FFTCL_STRIPES_HORIZONTAL, 40, NULL,
+      0, NULL },
+    { 0, 5, FFTCL_SHAPE_BUTTERWORTH, 1.5, 1, 0, FFTCL_STRIPES_VERTICAL, 5,
+      NULL, 0, NULL },
     { 30, 2, FFTCL_SHAPE_GAUSSIAN, 2, 0, 1, FFTCL_STRIPES_HORIZONTAL, 20,
       notches, 2, NULL },
     { 0, 0, FFTCL_SHAPE_GAUSSIAN, 2, 0, 0, FFTCL_STRIPES_VERTICAL, 5, notches,
       1, NULL },
   };
   const char *labels[] = { "gaussian band-pass", "butterworth band-pass",
-                           "ideal band-reject", "butterworth low-reject",
+                           "ideal band-reject, h-stripes",
+                           "butterworth low-reject, v-stripes",
                            "band-pass, h-stripes, 2 notches",
                            "v-stripes, 1 notch" };
   for (size_t i = 0; i < shape_count; i++)
