@@ -27,11 +27,17 @@ image_row (const PaddedRows *rows,
   padding_taps_right (rows->taps, row);
 }
 
+/* A margin row below the image from its two source rows: the near one
+ * padded where the row goes (padding_taps_below reads each position
+ * before it writes it), the far one in the thread's scratch, a padded
+ * row on the heap (a very wide row would not fit a GEGL thread's
+ * stack). */
 static void
 fill_row (const void *job,
           size_t      plane,
           size_t      y,
-          float      *row)
+          float      *row,
+          float      *scratch)
 {
   const PaddedRows    *rows     = job;
   const PlaneGeometry *geometry = rows->geometry;
@@ -45,13 +51,11 @@ fill_row (const void *job,
       return;
     }
 
-  float sources[2 * padded];
-
   padding_taps_sources (rows->taps, y - geometry->height, &near, &far);
-  image_row (rows, plane, near, sources);
-  image_row (rows, plane, far, sources + padded);
-  padding_taps_below (rows->taps, y - geometry->height, row, sources,
-                      sources + padded, first + padded, first);
+  image_row (rows, plane, near, row);
+  image_row (rows, plane, far, scratch);
+  padding_taps_below (rows->taps, y - geometry->height, row, row, scratch,
+                      first + padded, first);
 }
 
 PaddedRows *
@@ -100,5 +104,5 @@ padded_rows_free (PaddedRows *rows)
 fftcl_rows
 padded_rows_source (const PaddedRows *rows)
 {
-  return (fftcl_rows) { fill_row, rows };
+  return (fftcl_rows) { fill_row, rows, rows->geometry->padded_width };
 }

@@ -74,7 +74,8 @@ void         padding_taps_sources (const PaddingTaps *taps,
                                    size_t            *near,
                                    size_t            *far);
 /* Margin row k from those rows, `near` and `far`, and the image's last
- * and first rows, each padded to its right. */
+ * and first rows, each padded to its right. `row` may be `near`: each
+ * position is read before it is written. */
 void         padding_taps_below   (const PaddingTaps *taps,
                                    size_t             k,
                                    float             *row,

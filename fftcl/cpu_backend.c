@@ -315,9 +315,17 @@ static void pack_rows (const void *job_pointer, size_t first, size_t end)
 typedef struct {
   const cpu_plan *plan;
   const fftcl_rows *rows;
-  float *space;              /* two rows per thread */
-  atomic_size_t *next_space; /* the next thread's two */
+  float *space;              /* two rows and the fill's scratch per
+                                thread */
+  atomic_size_t *next_space; /* the next thread's */
 } rows_job;
+
+/* The floats of a thread's space for the rows: two rows and the fill's
+ * scratch. */
+static size_t rows_space (const cpu_plan *plan, const fftcl_rows *rows)
+{
+  return 2 * plan->width + rows->scratch_floats;
+}
 
 /* Rows [first, end) of every pair of real planes as the caller's `fill`
  * writes them, each row packed while it is in the cache. */
@@ -327,15 +335,17 @@ static void pack_filled_rows (const void *job_pointer, size_t first,
   const rows_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   size_t width = plan->width;
-  float *re = job->space + atomic_fetch_add (job->next_space, 1) * 2 * width;
+  float *re = job->space + atomic_fetch_add (job->next_space, 1)
+                             * rows_space (plan, job->rows);
   float *im = re + width;
+  float *scratch = job->rows->scratch_floats ? im + width : NULL;
   for (size_t y = first; y < end; y++)
     for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
       {
         int paired = 2 * k + 1 < plan->batch;
-        job->rows->fill (job->rows->job, 2 * k, y, re);
+        job->rows->fill (job->rows->job, 2 * k, y, re, scratch);
         if (paired)
-          job->rows->fill (job->rows->job, 2 * k + 1, y, im);
+          job->rows->fill (job->rows->job, 2 * k + 1, y, im, scratch);
         pack_row (plan, k, y, re, paired ? im : NULL, 1);
       }
 }
@@ -389,7 +399,7 @@ static fftcl_status cpu_filter_load_rows (void *state, const fftcl_rows *rows,
 {
   cpu_plan *plan = state;
   atomic_size_t next_space = 0;
-  float *space = malloc ((size_t) plan->threads * 2 * plan->width
+  float *space = malloc ((size_t) plan->threads * rows_space (plan, rows)
                          * sizeof *space);
   if (!space)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");

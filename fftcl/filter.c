@@ -4,6 +4,7 @@
 #include "plane_gains.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 int fftcl_gain_mirrors (const fftcl_gain *gain)
@@ -498,6 +499,8 @@ typedef struct {
   const fftcl_plan *plan;
   const fftcl_rows *rows;
   float *planes;
+  float *scratch;              /* the fill's, per thread */
+  atomic_size_t *next_scratch; /* the next thread's */
 } rows_job;
 
 /* Rows [first, end) of every plane, side by side. */
@@ -505,21 +508,37 @@ static void fill_rows (const void *job_pointer, size_t first, size_t end)
 {
   const rows_job *job = job_pointer;
   size_t width = job->plan->width, area = width * job->plan->height;
+  size_t thread = atomic_fetch_add (job->next_scratch, 1);
+  float *scratch = job->scratch
+                     ? job->scratch + thread * job->rows->scratch_floats
+                     : NULL;
   for (size_t p = 0; p < job->plan->batch; p++)
     for (size_t y = first; y < end; y++)
       job->rows->fill (job->rows->job, p, y,
-                       job->planes + p * area + y * width);
+                       job->planes + p * area + y * width, scratch);
 }
 
 /* The planes `rows` writes, side by side, filled in one thread per core;
  * NULL when memory runs out. The caller frees them. */
 static float *planes_of_rows (const fftcl_plan *plan, const fftcl_rows *rows)
 {
+  size_t threads = fftcl_core_count ();
   float *planes = malloc (plan->width * plan->height * plan->batch
                           * sizeof *planes);
-  const rows_job job = { plan, rows, planes };
-  if (planes)
-    fftcl_in_parallel (fftcl_core_count (), plan->height, fill_rows, &job);
+  float *scratch = rows->scratch_floats
+                     ? malloc (threads * rows->scratch_floats
+                               * sizeof *scratch)
+                     : NULL;
+  atomic_size_t next_scratch = 0;
+  const rows_job job = { plan, rows, planes, scratch, &next_scratch };
+  if (planes && (scratch || !rows->scratch_floats))
+    fftcl_in_parallel (threads, plan->height, fill_rows, &job);
+  else
+    {
+      free (planes);
+      planes = NULL;
+    }
+  free (scratch);
   return planes;
 }
 

@@ -152,10 +152,14 @@ fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
  * something else (padded from smaller pixels, say): `fill` writes row y
  * of real plane `plane`, the plan's width floats, to `row`. fftcl calls
  * it once for each row of each plane, from its threads, rows of a plane
- * in any order. */
+ * in any order. `scratch` is scratch_floats floats of the calling
+ * thread's own on the heap (NULL for 0), to work in: what a fill leaves
+ * there the next may overwrite. */
 typedef struct {
-  void (*fill) (const void *job, size_t plane, size_t y, float *row);
+  void (*fill) (const void *job, size_t plane, size_t y, float *row,
+                float *scratch);
   const void *job;
+  size_t scratch_floats;
 } fftcl_rows;
 
 /* fftcl_filter_load and fftcl_filter_once on planes that `rows` writes.

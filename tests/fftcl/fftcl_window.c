@@ -277,12 +277,17 @@ typedef struct {
   shape s;
 } planes_job;
 
+/* The row goes through the scratch fftcl gives (a row's floats, the
+ * thread's own): a scratch shared between threads or too short would
+ * mix rows up or (sanitized) write out of bounds. */
 static void copy_row (const void *job_pointer, size_t plane, size_t y,
-                      float *row)
+                      float *row, float *scratch)
 {
   const planes_job *job = job_pointer;
-  memcpy (row, job->planes + (plane * job->s.height + y) * job->s.width,
-          job->s.width * sizeof *row);
+  size_t bytes = job->s.width * sizeof *row;
+  memcpy (scratch, job->planes + (plane * job->s.height + y) * job->s.width,
+          bytes);
+  memcpy (row, scratch, bytes);
 }
 
 /* fftcl_filter_once_rows, and fftcl_filter_load_rows with an apply,
@@ -296,7 +301,7 @@ static void check_rows_are_planes (fftcl_plan *plan, shape s,
   float *rows_once = malloc (n * sizeof *rows_once);
   float *loaded = malloc (n * sizeof *loaded);
   const planes_job job = { planes, s };
-  const fftcl_rows rows = { copy_row, &job };
+  const fftcl_rows rows = { copy_row, &job, s.width };
   fftcl_error err = { 0 };
   fftcl_status status = fftcl_filter_once (plan, g, planes, w, once, &err);
   if (status == FFTCL_OK)
