@@ -3,6 +3,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,6 +208,53 @@ composite_over_mean (const PixelLayout   *layout,
  * the values go into the plane (when there are planes), the largest
  * magnitude (NaN left out, inf counting) and whether a pixel's value was
  * not finite into the survey. */
+/* Whether every one of the `count` values is finite and at most
+ * PIXEL_PLANES_LIMIT in magnitude, and *largest the largest magnitude:
+ * one reduction over the magnitudes' bits (ordered as the magnitudes
+ * are, NaN above infinity), which the compiler vectorises. */
+static int
+values_within_limit (const float *values,
+                     size_t       count,
+                     float       *largest)
+{
+  uint32_t most = 0;
+
+  for (size_t i = 0; i < count; i++)
+    {
+      uint32_t bits;
+
+      memcpy (&bits, values + i, sizeof bits);
+      bits &= 0x7fffffffu;
+      most  = bits > most ? bits : most;
+    }
+  memcpy (largest, &most, sizeof most);
+  return most < 0x7f800000u && *largest <= PIXEL_PLANES_LIMIT;
+}
+
+/* The survey of row y alone where its values are planes' values, all
+ * finite and within the limit: one pass over the row, each plane's
+ * largest the row's (plane_survey_scale reads no more from it); 0 where
+ * the row needs the survey value by value. */
+static int
+survey_plain_row (const PixelLayout   *layout,
+                  const PlaneGeometry *geometry,
+                  const float         *pixels,
+                  PlaneSurvey         *survey,
+                  size_t               y)
+{
+  float largest;
+
+  if (layout->lightness_as_luminance ||
+      ! values_within_limit (pixel_at (layout, geometry, pixels, 0, y),
+                             geometry->width * layout->components, &largest))
+    return 0;
+
+  survey->unseen[y] = 0;
+  for (size_t plane = 0; plane < layout->colour_planes; plane++)
+    survey->largest[y * survey->planes + plane] = largest;
+  return 1;
+}
+
 void
 pixel_planes_gather_rows (const PixelLayout   *layout,
                           const PlaneGeometry *geometry,
@@ -218,6 +266,9 @@ pixel_planes_gather_rows (const PixelLayout   *layout,
 {
   for (size_t y = first; y < end; y++)
     {
+      if (! planes && survey_plain_row (layout, geometry, pixels, survey, y))
+        continue;
+
       survey->unseen[y] = 0;
       for (size_t plane = 0; plane < layout->colour_planes; plane++)
         {

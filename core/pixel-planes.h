@@ -44,7 +44,11 @@ typedef struct
   float         *largest; /* rows × planes: the largest magnitude of each
                              row's values in each plane (NaN left out;
                              in a row that is unseen, up to the
-                             compositing, inf counting) */
+                             compositing, inf counting); where only the
+                             survey is made and every value of the row
+                             is finite and within PIXEL_PLANES_LIMIT, the
+                             row's largest over all its components, which
+                             gives the same scales */
   unsigned char *unseen;  /* rows: whether a pixel of the row has a colour
                              that is not finite */
 } PlaneSurvey;
