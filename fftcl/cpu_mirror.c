@@ -92,6 +92,133 @@ static void filter_group (const cpu_gain_job *job, size_t k, size_t ky,
     }
 }
 
+/* Groups filtered a block at a time: their values and gains gathered
+ * into arrays of one part each, the groups filtered side by side (which
+ * the compiler vectorises: one group at a time, scalar, the mirrored
+ * gain took 2.4× the plain one's time), then scattered back. */
+#define GROUP_BLOCK 64
+
+typedef struct {
+  float re[MIRROR_GROUP][GROUP_BLOCK], im[MIRROR_GROUP][GROUP_BLOCK];
+  float gains_a[MIRROR_GROUP][GROUP_BLOCK], gains_b[MIRROR_GROUP][GROUP_BLOCK];
+} group_block;
+
+/* Columns kx0 … kx0 + count − 1 of a block, 0 < kx < width/2, of a row
+ * ky with 0 < ky < height/2: four distinct members each, no member in
+ * two groups. */
+typedef struct {
+  size_t k, ky, kx0, count;
+  mirror_complex theta;
+  const mirror_complex *phi; /* e^(−iφ) of every kx */
+} block_place;
+
+static size_t block_position (const cpu_plan *plan, const block_place *at,
+                              int m, size_t j)
+{
+  size_t width = plan->width, kx = at->kx0 + j;
+  size_t row = m / 2 ? plan->height - at->ky : at->ky;
+  return row * width + (m % 2 ? width - kx : kx);
+}
+
+static void gather_block (const cpu_gain_job *job, const block_place *at,
+                          const float *rows, group_block *block)
+{
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width;
+  const fftwf_complex *plane = plan->spectrum + at->k * width * plan->height;
+  size_t a = cpu_plane_group (job->gains, 2 * at->k);
+  size_t b = 2 * at->k + 1 < plan->batch
+               ? cpu_plane_group (job->gains, 2 * at->k + 1) : a;
+  for (size_t j = 0; j < at->count; j++)
+    {
+      float gains_a[MIRROR_GROUP], gains_b[MIRROR_GROUP];
+      member_gains (rows, a, width, at->kx0 + j, gains_a);
+      member_gains (rows, b, width, at->kx0 + j, gains_b);
+      for (int m = 0; m < MIRROR_GROUP; m++)
+        {
+          const float *value = plane[block_position (plan, at, m, j)];
+          block->re[m][j] = value[0];
+          block->im[m][j] = value[1];
+          block->gains_a[m][j] = gains_a[m];
+          block->gains_b[m][j] = gains_b[m];
+        }
+    }
+}
+
+static void scatter_block (const cpu_gain_job *job, const block_place *at,
+                           const group_block *block)
+{
+  const cpu_plan *plan = job->plan;
+  fftwf_complex *plane
+    = job->filtered + at->k * plan->width * plan->height;
+  for (size_t j = 0; j < at->count; j++)
+    for (int m = 0; m < MIRROR_GROUP; m++)
+      {
+        float *value = plane[block_position (plan, at, m, j)];
+        value[0] = block->re[m][j];
+        value[1] = block->im[m][j];
+      }
+}
+
+/* The block's groups filtered where they lie in `block`; `paired` where
+ * the plane packs two real planes. */
+static void filter_block (group_block *block, const block_place *at,
+                          int paired)
+{
+  for (size_t j = 0; j < at->count; j++)
+    {
+      mirror_complex z[MIRROR_GROUP];
+      float gains_a[MIRROR_GROUP], gains_b[MIRROR_GROUP];
+      for (int m = 0; m < MIRROR_GROUP; m++)
+        {
+          z[m].re = block->re[m][j];
+          z[m].im = block->im[m][j];
+          gains_a[m] = block->gains_a[m][j];
+          gains_b[m] = block->gains_b[m][j];
+        }
+      if (paired)
+        mirror_filter_group (z, gains_a, gains_b, at->theta,
+                             at->phi[at->kx0 + j]);
+      else
+        mirror_filter_group_real (z, gains_a, at->theta,
+                                  at->phi[at->kx0 + j]);
+      for (int m = 0; m < MIRROR_GROUP; m++)
+        {
+          block->re[m][j] = z[m].re;
+          block->im[m][j] = z[m].im;
+        }
+    }
+}
+
+/* Row ky's groups: those whose members coincide (kx 0 and width/2, and
+ * every group of rows 0 and height/2) one at a time, the others in
+ * blocks. */
+static void filter_row_groups (const cpu_gain_job *job, size_t ky,
+                               const float *rows, mirror_complex theta,
+                               const mirror_complex *phi)
+{
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width, half = width / 2;
+  int whole_row = ky == 0 || 2 * ky == plan->height;
+  for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
+    {
+      size_t step = whole_row || half == 0 ? 1 : half; /* else 0, half */
+      for (size_t kx = 0; kx <= half; kx += step)
+        filter_group (job, k, ky, kx, rows, theta, phi[kx]);
+      for (size_t kx0 = 1; !whole_row && kx0 < half; kx0 += GROUP_BLOCK)
+        {
+          const block_place at = {
+            k, ky, kx0, half - kx0 < GROUP_BLOCK ? half - kx0 : GROUP_BLOCK,
+            theta, phi
+          };
+          group_block block;
+          gather_block (job, &at, rows, &block);
+          filter_block (&block, &at, 2 * k + 1 < plan->batch);
+          scatter_block (job, &at, &block);
+        }
+    }
+}
+
 /* Groups of rows ky in [first, end) of 0 … height/2. */
 void cpu_mirror_gain_rows (const void *job_pointer, size_t first, size_t end)
 {
@@ -99,16 +226,15 @@ void cpu_mirror_gain_rows (const void *job_pointer, size_t first, size_t end)
   const cpu_plan *plan = job->plan;
   size_t width = plan->width;
   float *rows = cpu_gain_thread_space (job);
-  mirror_complex phi[width / 2 + 1];
+  mirror_complex *phi
+    = (mirror_complex *) (rows + cpu_gain_rows_space (plan, job->gains));
   for (size_t kx = 0; kx <= width / 2; kx++)
     phi[kx] = half_turn_twiddle (kx, width);
   for (size_t ky = first; ky < end; ky++)
     {
-      mirror_complex theta = half_turn_twiddle (ky, plan->height);
       gain_rows (job, ky, rows);
-      for (size_t kx = 0; kx <= width / 2; kx++)
-        for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
-          filter_group (job, k, ky, kx, rows, theta, phi[kx]);
+      filter_row_groups (job, ky, rows,
+                         half_turn_twiddle (ky, plan->height), phi);
     }
 }
 

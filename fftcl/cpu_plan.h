@@ -123,10 +123,20 @@ typedef struct {
 
 /* Floats of the rows a thread of the gain's pass evaluates at a time:
  * two rows of width + 1 per group. */
+static inline size_t cpu_gain_rows_space (const cpu_plan *plan,
+                                          const cpu_plane_gains *gains)
+{
+  return 2 * (plan->width + 1) * gains->groups;
+}
+
+/* Floats of a thread's space in the gain's pass: its rows, and for a
+ * mirrored plan the twiddles of its width/2 + 1 columns (on the heap:
+ * a wide plane's would not fit a GEGL thread's stack). */
 static inline size_t cpu_gain_space (const cpu_plan *plan,
                                      const cpu_plane_gains *gains)
 {
-  return 2 * (plan->width + 1) * gains->groups;
+  return cpu_gain_rows_space (plan, gains)
+         + (plan->mirrored ? 2 * (plan->width / 2 + 1) : 0);
 }
 
 /* The calling thread's share of job->space. */
