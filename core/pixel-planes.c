@@ -204,10 +204,6 @@ composite_over_mean (const PixelLayout   *layout,
     }
 }
 
-/* Plane by plane through each row, the row's pixels staying in cache:
- * the values go into the plane (when there are planes), the largest
- * magnitude (NaN left out, inf counting) and whether a pixel's value was
- * not finite into the survey. */
 /* Whether every one of the `count` values is finite and at most
  * PIXEL_PLANES_LIMIT in magnitude, and *largest the largest magnitude:
  * one reduction over the magnitudes' bits (ordered as the magnitudes
@@ -255,6 +251,11 @@ survey_plain_row (const PixelLayout   *layout,
   return 1;
 }
 
+/* Plane by plane through each row, the row's pixels staying in cache:
+ * the values go into the plane (when there are planes), the largest
+ * magnitude (NaN left out, inf counting) and whether a pixel's value was
+ * not finite into the survey; a plain row's survey (survey_plain_row)
+ * where only the survey is made. */
 void
 pixel_planes_gather_rows (const PixelLayout   *layout,
                           const PlaneGeometry *geometry,
