@@ -3,20 +3,17 @@
  *   first-use-bench [SIZE] [RUNS]
  * filters an RGB image's SIZE² planes (default 4096) with
  * fftcl_filter_once: on a first plan, once and RUNS times more (default
- * 3); then, once the background measurement has saved FFTW's wisdom (at
- * most two minutes), on a second plan RUNS + 1 times, as later plans and
- * processes do. It prints each plan's first call and the median of its
+ * 3); then on a second plan RUNS + 1 times, which finds the size's 1-D
+ * plans made. It prints each plan's first call and the median of its
  * later ones, and the ratio of the first plans' first calls: a filter of
- * a new size against one of a size seen before. Run it with
- * XDG_CACHE_HOME set to an empty folder: a size never seen. */
-#include "cache_folder.h"
+ * a new size against one of a size seen before. The FFTW backend keeps
+ * nothing on disk for a size, so a new process always starts with a new
+ * size. */
 #include "clock.h"
 #include "fftcl-filter.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static int by_value (const void *a, const void *b)
 {
@@ -52,22 +49,6 @@ static double later_median (double *ms, size_t runs)
   return ms[1 + runs / 2];
 }
 
-/* Waits up to two minutes for the wisdom file; 1 once it exists. */
-static int wisdom_saved (void)
-{
-  char *path = fftcl_cache_path (NULL, "fftcl-fftwf-wisdom");
-  struct stat st;
-  int saved = 0;
-  for (int i = 0; path && !saved && i < 1200; i++)
-    {
-      saved = stat (path, &st) == 0;
-      if (!saved)
-        usleep (100000);
-    }
-  free (path);
-  return saved;
-}
-
 int main (int argc, char **argv)
 {
   size_t size = argc > 1 ? strtoul (argv[1], NULL, 10) : 4096;
@@ -89,15 +70,13 @@ int main (int argc, char **argv)
   for (size_t i = 0; ok && i < values; i++)
     in[i] = (float) ((i * 2654435761u) % 256) / 255.0f;
   ok = ok && time_plan (ctx, size, in, out, runs, first, &err);
-  int saved = ok && wisdom_saved ();
   ok = ok && time_plan (ctx, size, in, out, runs, later, &err);
   if (ok)
     {
       double new_size = first[0], seen_size = later[0];
       printf ("%zu² RGB, CPU, medians of %zu: new size %.0f ms then "
-              "%.0f ms; %s %.0f ms then %.0f ms; first use %.2f×\n",
-              size, runs, new_size, later_median (first, runs),
-              saved ? "with wisdom" : "NO WISDOM SAVED", seen_size,
+              "%.0f ms; size seen %.0f ms then %.0f ms; first use %.2f×\n",
+              size, runs, new_size, later_median (first, runs), seen_size,
               later_median (later, runs), new_size / seen_size);
     }
   else

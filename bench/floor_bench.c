@@ -17,10 +17,8 @@
  * and 4000×3000, 12 MP (padded to 4096²). Times are medians, with the
  * smallest and largest of the whole filter's runs, and the processor
  * time of all threads, which a loaded machine moves less than the wall
- * clock. fftcl keeps its files in a new folder under /tmp: after the
- * untimed filter the benchmark waits (up to 2 minutes) for FFTW's plans
- * of the size to be measured in the background and saved there, so that
- * the timed filters use them, as a user's later runs do. */
+ * clock. The untimed filter is a size's first, as a user's first run;
+ * fftcl's FFTW backend plans no differently for the later ones. */
 #include <fftw3.h>
 #include <math.h>
 #include <stdint.h>
@@ -28,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -140,38 +137,10 @@ fftw_floor_ms (int     kind,
   return total;
 }
 
-/* Waits up to 2 minutes for the file at `path` to exist; NULL: not. */
-static void
-wait_for (const char *path)
-{
-  struct stat st;
-
-  for (int i = 0; path && i < 1200 && stat (path, &st) != 0; i++)
-    usleep (100000);
-}
-
-/* Whether an earlier size had a plan of w × h: FFTW's plans for it are in
- * the process already, and none is measured again. */
-static int
-plan_seen (size_t w,
-           size_t h)
-{
-  static ImageSize seen[8];
-  static size_t    count;
-
-  for (size_t i = 0; i < count; i++)
-    if (seen[i].width == w && seen[i].height == h)
-      return 1;
-  if (count < 8)
-    seen[count++] = (ImageSize) { w, h };
-  return 0;
-}
-
 /* The steps of `runs` filters, their medians, into `steps`; the whole
  * filters' times, sorted, into `whole`. 0 on failure. */
 static int
 time_filters (fftcl_context             *context,
-              const char                *wisdom,
               const FilteredImageSource *source,
               const fftcl_gain          *gain,
               float                     *out,
@@ -203,8 +172,6 @@ time_filters (fftcl_context             *context,
           return 0;
         }
       if (r == 0)
-        wait_for (wisdom);
-      if (r == 0)
         continue;
       whole[r - 1] = ms;
       cpu[r - 1] = cpu_used;
@@ -222,8 +189,7 @@ time_filters (fftcl_context             *context,
 }
 
 static int
-bench_size (const char    *cache,
-            ImageSize      size,
+bench_size (ImageSize      size,
             int            threads,
             size_t         runs)
 {
@@ -240,10 +206,8 @@ bench_size (const char    *cache,
     .split    = split_over_processors,
   };
   double      whole[MOST_RUNS], cpu[MOST_RUNS], steps[7];
-  char        wisdom[64];
   fftcl_context        *context;
   fftcl_error           err;
-  const fftcl_context_options options = { .cache_folder = cache };
 
   source.mirrored = filtered_image_mirrors (&source.geometry, PADDING_MIRROR,
                                             &gain, 1);
@@ -252,19 +216,14 @@ bench_size (const char    *cache,
       source.geometry.padded_width  = size.width;
       source.geometry.padded_height = size.height;
     }
-  snprintf (wisdom, sizeof wisdom, "%s/fftcl-fftwf-wisdom", cache);
-  remove (wisdom);
-  int seen = plan_seen (source.geometry.padded_width,
-                        source.geometry.padded_height);
-  if (fftcl_context_create_with_options ("cpu", &options, &context, &err) !=
-      FFTCL_OK)
+  if (fftcl_context_create ("cpu", &context, &err) != FFTCL_OK)
     {
       fprintf (stderr, "floor-bench: %s\n", err.message);
       context = NULL;
     }
   int timed = pixels && out && context &&
-              time_filters (context, seen ? NULL : wisdom, &source, &gain,
-                            out, runs, whole, cpu, steps);
+              time_filters (context, &source, &gain, out, runs, whole, cpu,
+                            steps);
   free (pixels);
   free (out);
   fftcl_context_destroy (context);
@@ -311,8 +270,6 @@ main (int    argc,
   size_t         count    = argc > 2 ? (size_t) argc - 2 : 2;
   long           runs     = argc > 1 ? strtol (argv[1], NULL, 10) : 5;
   long           cores    = sysconf (_SC_NPROCESSORS_ONLN);
-  char           cache[]  = "/tmp/floor-bench-XXXXXX";
-  char           wisdom[64];
   int            status   = 0;
 
   if (runs < 1 || runs > MOST_RUNS || count > 8)
@@ -327,17 +284,8 @@ main (int    argc,
         fprintf (stderr, "floor-bench: not a size: %s\n", argv[i + 2]);
         return 2;
       }
-  if (! mkdtemp (cache))
-    {
-      perror ("floor-bench: mkdtemp");
-      return 1;
-    }
   for (size_t i = 0; i < count && status == 0; i++)
-    if (! bench_size (cache, sizes[i], cores > 0 ? (int) cores : 1,
-                      (size_t) runs))
+    if (! bench_size (sizes[i], cores > 0 ? (int) cores : 1, (size_t) runs))
       status = 1;
-  snprintf (wisdom, sizeof wisdom, "%s/fftcl-fftwf-wisdom", cache);
-  remove (wisdom);
-  rmdir (cache);
   return status;
 }

@@ -4,7 +4,6 @@
 #include "backend.h"
 #include "cpu_mirror.h"
 #include "cpu_planes_fft.h"
-#include "cpu_wisdom.h"
 #include "cpu_plan.h"
 #include "layout.h"
 #include "parallel.h"
@@ -20,8 +19,6 @@
 
 struct cpu_device {
   int threads;
-  const char *cache_folder; /* the context's; NULL: the user's */
-  int measures;             /* without FFTCL_NO_BACKGROUND_WISDOM */
   pthread_mutex_t lock;     /* of the spare */
   fftwf_complex *spare;     /* planes a destroyed plan left; NULL: none */
   size_t spare_count;       /* their complex values */
@@ -75,16 +72,14 @@ static pthread_mutex_t fftw_lock = PTHREAD_MUTEX_INITIALIZER;
 static int fftw_ready, fftw_threads_ok;
 
 /* FFTW's planner is process-global; making it thread-safe once lets
- * several contexts plan from several threads. Its wisdom is global too:
- * the first CPU device loads the file of its cache folder. */
-static int init_fftw (const char *cache_folder)
+ * several contexts plan from several threads. */
+static int init_fftw (void)
 {
   pthread_mutex_lock (&fftw_lock);
   if (!fftw_ready)
     {
       fftw_threads_ok = fftwf_init_threads ();
       fftwf_make_planner_thread_safe ();
-      cpu_wisdom_load (cache_folder);
       fftw_ready = 1;
     }
   int threads_ok = fftw_threads_ok;
@@ -106,13 +101,11 @@ static fftcl_status cpu_open (const char *choice,
                               fftcl_error *err)
 {
   (void) choice;
-  int threads_ok = init_fftw (options->cache_folder);
+  int threads_ok = init_fftw ();
   cpu_device *cpu = malloc (sizeof *cpu);
   if (!cpu)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   cpu->threads = thread_count (options, threads_ok);
-  cpu->cache_folder = options->cache_folder;
-  cpu->measures = !(options->flags & FFTCL_NO_BACKGROUND_WISDOM);
   pthread_mutex_init (&cpu->lock, NULL);
   cpu->spare = NULL;
   cpu->spare_count = 0;
@@ -140,8 +133,6 @@ static fftcl_status make_plan (void *device, size_t width, size_t height,
   const cpu_device *cpu = device;
   plan->device = device;
   plan->threads = cpu->threads;
-  plan->cache_folder = cpu->cache_folder;
-  plan->measures = cpu->measures;
   plan->width = width;
   plan->height = height;
   plan->batch = batch;
@@ -181,16 +172,9 @@ static void release_filter (cpu_plan *plan)
   plan->spectrum = plan->scratch = NULL;
 }
 
-/* A plan that filtered without FFTW's measured plans has them measured
- * once it is done, unless its host said not to, so that the measurement takes neither the cores nor
- * the memory its filters need. */
 static void cpu_plan_destroy (void *state)
 {
   cpu_plan *plan = state;
-  if (plan->measures && plan->spectrum && !plan->spectrum_forward.whole)
-    cpu_wisdom_measure (plan->width, plan->height,
-                        cpu_spectrum_planes (plan), plan->threads,
-                        plan->cache_folder);
   destroy_fftw_plan (plan->forward);
   destroy_fftw_plan (plan->inverse);
   release_filter (plan);
@@ -261,9 +245,11 @@ static fftcl_status prepare_filter (cpu_plan *plan, fftcl_error *err)
  * plane k: the gain is real and even, so their filtered results stay
  * apart in the real and imaginary parts of the inverse. Row y of plane k
  * from the rows `re` and `im` (NULL: zeroes) of its real planes, their
- * values `step` floats apart, each where cpu_plane_index puts it. */
-static void pack_row (const cpu_plan *plan, size_t k, size_t y,
-                      const float *re, const float *im, size_t step)
+ * values `step` floats apart, each where cpu_plane_index puts it; the
+ * spectrum's row it wrote. */
+static fftwf_complex *pack_row (const cpu_plan *plan, size_t k, size_t y,
+                                const float *re, const float *im,
+                                size_t step)
 {
   size_t width = plan->width;
   fftwf_complex *out = plan->spectrum + k * width * plan->height
@@ -285,6 +271,7 @@ static void pack_row (const cpu_plan *plan, size_t k, size_t y,
         out[width - 1 - i][0] = re[odd];
         out[width - 1 - i][1] = im ? im[odd] : 0.0f;
       }
+  return out;
 }
 
 typedef struct {
@@ -293,9 +280,9 @@ typedef struct {
   const fftcl_strides *layout;
 } pack_job;
 
-/* Rows [first, end) of every pair of real planes: a row of every plane
- * before the next row, so that interleaved pixels are read from memory
- * once. */
+/* Rows [first, end) of every pair of real planes, each transformed along
+ * x while it is in the cache: a row of every plane before the next row,
+ * so that interleaved pixels are read from memory once. */
 static void pack_rows (const void *job_pointer, size_t first, size_t end)
 {
   const pack_job *job = job_pointer;
@@ -308,7 +295,9 @@ static void pack_rows (const void *job_pointer, size_t first, size_t end)
                           + y * layout->row_step;
         const float *im = 2 * k + 1 < plan->batch ? re + layout->plane_step
                                                   : NULL;
-        pack_row (plan, k, y, re, im, layout->value_step);
+        cpu_planes_fft_row (&plan->spectrum_forward,
+                            pack_row (plan, k, y, re, im,
+                                      layout->value_step));
       }
 }
 
@@ -328,7 +317,8 @@ static size_t rows_space (const cpu_plan *plan, const fftcl_rows *rows)
 }
 
 /* Rows [first, end) of every pair of real planes as the caller's `fill`
- * writes them, each row packed while it is in the cache. */
+ * writes them, each row packed and transformed along x while it is in
+ * the cache. */
 static void pack_filled_rows (const void *job_pointer, size_t first,
                               size_t end)
 {
@@ -346,7 +336,9 @@ static void pack_filled_rows (const void *job_pointer, size_t first,
         job->rows->fill (job->rows->job, 2 * k, y, re, scratch);
         if (paired)
           job->rows->fill (job->rows->job, 2 * k + 1, y, im, scratch);
-        pack_row (plan, k, y, re, paired ? im : NULL, 1);
+        cpu_planes_fft_row (&plan->spectrum_forward,
+                            pack_row (plan, k, y, re, paired ? im : NULL,
+                                      1));
       }
 }
 
@@ -363,8 +355,9 @@ static fftcl_status prepare_scratch (cpu_plan *plan, fftcl_error *err)
   return FFTCL_OK;
 }
 
-/* The spectrum planes made where needed, their rows packed by `pack` in
- * the plan's threads, and transformed forward. */
+/* The spectrum planes made where needed, their rows packed (and
+ * transformed along x) by `pack` in the plan's threads, and the columns
+ * transformed forward. */
 static fftcl_status pack_and_transform (cpu_plan *plan, row_work pack,
                                         const void *job,
                                         fftcl_timings *timings,
@@ -376,7 +369,7 @@ static fftcl_status pack_and_transform (cpu_plan *plan, row_work pack,
     return status;
   cpu_in_parallel (plan, plan->height, pack, job);
   double packed = fftcl_now_ms ();
-  cpu_planes_fft_run (&plan->spectrum_forward, plan->spectrum);
+  cpu_planes_fft_columns (&plan->spectrum_forward, plan->spectrum, NULL, 0);
   if (timings)
     {
       timings->upload_ms = packed - start;
@@ -521,6 +514,7 @@ static void multiply_gain_rows (const void *job_pointer, size_t first,
             filter_row_pair_apart (job, k, y, row_gain + a * width,
                                    row_gain + b * width);
         }
+      cpu_gain_rows_back (job, y);
     }
 }
 
@@ -631,38 +625,40 @@ static void write_window_rows (const void *job_pointer, size_t first,
 static size_t window_blocks (const cpu_plan *plan, const fftcl_window *w,
                              size_t *blocks)
 {
-  size_t per_plane = plan->width / plan->scratch_inverse.column_block;
+  const cpu_planes_fft *fft = &plan->scratch_inverse;
+  size_t per_plane = cpu_planes_fft_column_blocks (fft);
   size_t count = 0;
-  unsigned char needed[per_plane];
-  memset (needed, 0, per_plane);
+  unsigned char *needed = calloc (per_plane, 1);
+  if (!needed)
+    return 0;
   for (size_t x = w->x; x < w->x + w->width * w->step; x++)
-    needed[cpu_plane_index (plan, x, 0) * per_plane / plan->width] = 1;
+    needed[cpu_plane_index (plan, x, 0) / fft->column_block] = 1;
   for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
     for (size_t b = 0; b < per_plane; b++)
       if (needed[b])
         blocks[count++] = k * per_plane + b;
+  free (needed);
   return count;
 }
 
-/* The filtered spectrum transformed back: where the window covers at
- * most half the columns, the rows and then its columns only (a 1:1
- * preview's, say), else the whole transform. */
-static void transform_back (const cpu_plan *plan, fftwf_complex *filtered,
-                            const fftcl_window *window)
+/* The columns of the filtered spectrum transformed back, its rows being
+ * done: only those of the window's columns (a 1:1 preview's, say), or
+ * all where memory for their list runs out. */
+static void columns_back (const cpu_plan *plan, fftwf_complex *filtered,
+                          const fftcl_window *window)
 {
   const cpu_planes_fft *fft = &plan->scratch_inverse;
-  size_t all = fft->planes * (plan->width / fft->column_block);
-  size_t *blocks = malloc (all * sizeof *blocks);
-  size_t count = blocks ? window_blocks (plan, window, blocks) : all;
-  if (2 * count <= all)
-    cpu_planes_fft_run_columns (fft, filtered, blocks, count);
-  else
-    cpu_planes_fft_run (fft, filtered);
+  size_t *blocks
+    = malloc (fft->planes * cpu_planes_fft_column_blocks (fft)
+              * sizeof *blocks);
+  size_t count = blocks ? window_blocks (plan, window, blocks) : 0;
+  cpu_planes_fft_columns (fft, filtered, count ? blocks : NULL, count);
   free (blocks);
 }
 
-/* The kept spectrum times the gain into `filtered`, transformed back
- * there, and the window out of it. */
+/* The kept spectrum times the gain into `filtered`, each row transformed
+ * back along x as soon as the gain is done with it, then the columns, and
+ * the window out of it. */
 static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
                                  fftwf_complex *filtered,
                                  const fftcl_window *window, float *out,
@@ -679,7 +675,7 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   float *space = malloc ((size_t) plan->threads
                          * cpu_gain_space (plan, &gains) * sizeof *space);
   const cpu_gain_job gain_job = { plan, &gains, filtered, space,
-                                  &next_space };
+                                  &next_space, &plan->scratch_inverse };
   if (space)
     cpu_in_parallel (plan, plan->height / 2 + 1,
                      plan->mirrored ? cpu_mirror_gain_rows
@@ -691,7 +687,7 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   if (!space)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   double t1 = fftcl_now_ms ();
-  transform_back (plan, filtered, window);
+  columns_back (plan, filtered, window);
   double t2 = fftcl_now_ms ();
   const window_job job = { plan, filtered, window, out, layout };
   cpu_in_parallel (plan, window->height, write_window_rows, &job);

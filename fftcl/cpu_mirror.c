@@ -235,6 +235,7 @@ void cpu_mirror_gain_rows (const void *job_pointer, size_t first, size_t end)
       gain_rows (job, ky, rows);
       filter_row_groups (job, ky, rows,
                          half_turn_twiddle (ky, plan->height), phi);
+      cpu_gain_rows_back (job, ky);
     }
 }
 

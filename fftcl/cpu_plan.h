@@ -20,8 +20,6 @@ typedef struct cpu_device cpu_device;
 typedef struct {
   cpu_device *device;                   /* which lends it its planes */
   int threads;
-  const char *cache_folder;             /* its context's; NULL: the user's */
-  int measures;                         /* has new sizes measured */
   size_t width, height, batch;
   int mirrored;                         /* see FFTCL_MIRRORED */
   fftwf_plan forward, inverse;          /* fftcl_transform, planned lazily */
@@ -106,7 +104,7 @@ static inline size_t cpu_plane_group (const cpu_plane_gains *gains,
 
 /* The gain's pass over the spectrum: plan->spectrum times the gain, into
  * `filtered` (which may be the spectrum itself), by rows 0 … height/2 in
- * threads. The gain is even, G(−fx, −fy) = G(fx, fy), so the work on a
+ * threads, each row then transformed back along x (cpu_gain_rows_back). The gain is even, G(−fx, −fy) = G(fx, fy), so the work on a
  * row also does its mirror, and each gain row is evaluated once per
  * group of planes. Where the two real planes packed in a complex plane
  * take different gains Ga and Gb, with Z the packed transform and
@@ -119,7 +117,24 @@ typedef struct {
   fftwf_complex *filtered;
   float *space;              /* per thread, cpu_gain_space floats */
   atomic_size_t *next_space; /* the next thread's share of it */
+  const cpu_planes_fft *rows_back; /* transforms each filtered row back */
 } cpu_gain_job;
+
+/* Rows y and −y of every plane of job->filtered, which the gain's pass
+ * has finished, transformed back along x while they are in the cache. */
+static inline void cpu_gain_rows_back (const cpu_gain_job *job, size_t y)
+{
+  const cpu_plan *plan = job->plan;
+  size_t width = plan->width, area = width * plan->height;
+  size_t mirror_y = (plan->height - y) % plan->height;
+  for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
+    {
+      fftwf_complex *plane = job->filtered + k * area;
+      cpu_planes_fft_row (job->rows_back, plane + y * width);
+      if (mirror_y != y)
+        cpu_planes_fft_row (job->rows_back, plane + mirror_y * width);
+    }
+}
 
 /* Floats of the rows a thread of the gain's pass evaluates at a time:
  * two rows of width + 1 per group. */

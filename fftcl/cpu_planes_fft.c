@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The 2-D transform: FFTW's measured plan where its wisdom holds one,
- * else 1-D transforms of rows, then of columns gathered a few at a time
- * into a buffer where they lie contiguous; those also transform only
- * some columns. Those 1-D plans are estimated,
- * so that the first transform of a size starts at once: FFTW measuring a
- * 2-D plan of a 4096² image's planes takes seconds, and its estimated
- * 2-D plans walk the columns with the planes' stride, several times
- * slower (docs/performance.md, "First use of a size"). */
+/* The 2-D transform as 1-D transforms of rows, one row per call, and of
+ * columns gathered a few at a time into a buffer where they lie
+ * contiguous. Those 1-D plans are estimated, so that the first transform
+ * of a size starts at once; one row per call runs faster than blocks of
+ * 16 rows, and the whole form faster than FFTW's measured 2-D plans,
+ * whose column passes copy and transpose (docs/performance.md, "Rules in
+ * the code": rows and columns). */
 #include "cpu_planes_fft.h"
 
-#include "cpu_wisdom.h"
 #include "parallel.h"
 
 #include <pthread.h>
@@ -17,27 +15,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* At most this many rows, or columns, per 1-D plan's call. */
-enum { ROW_BLOCK = 16, COLUMN_BLOCK = 8 };
+/* Columns per gathered block: one cache line of each row they cross
+ * (planes narrower than that are one block). fftcl's sizes are powers of
+ * two, so the blocks fill a row exactly. */
+enum { COLUMN_BLOCK = 8 };
 
-/* The largest power of two up to `most` that divides `n`. */
-static size_t block_for (size_t n, size_t most)
+/* FFTW's new-array execution needs each array to start aligned as the
+ * planned one does: a row that starts elsewhere needs a plan that
+ * assumes nothing. */
+static unsigned alignment_flag (size_t row_bytes)
 {
-  size_t block = 1;
-  while (block * 2 <= most && n % (block * 2) == 0)
-    block *= 2;
-  return block;
+  return row_bytes % 64 == 0 ? 0 : FFTW_UNALIGNED;
 }
 
-/* FFTW's new-array execution needs each block to start aligned as the
- * planned array does. */
-static unsigned alignment_flag (size_t block_bytes)
-{
-  return block_bytes % 64 == 0 ? 0 : FFTW_UNALIGNED;
-}
-
-/* The 1-D plans made, kept for the process: while FFTW measures in the
- * background its planner is locked, and a plan found here needs none. */
+/* The 1-D plans made, kept for the process: a plan found here needs no
+ * planner. */
 typedef struct contiguous_plan {
   size_t n, howmany;
   int sign, alignment;
@@ -91,26 +83,32 @@ int cpu_planes_fft_make (cpu_planes_fft *fft, size_t width, size_t height,
   fft->height = height;
   fft->planes = planes;
   fft->threads = threads;
-  fft->whole = cpu_wisdom_plan (width, height, planes, (int) threads, array,
-                                sign);
-  fft->row_block = block_for (height * planes, ROW_BLOCK);
-  fft->column_block = block_for (width, COLUMN_BLOCK);
+  fft->column_block = width < COLUMN_BLOCK ? width : COLUMN_BLOCK;
   fft->gathered = calloc (threads, sizeof *fft->gathered);
   int made = fft->gathered != NULL;
   for (size_t t = 0; made && t < threads; t++)
     made = (fft->gathered[t]
               = fftwf_alloc_complex (fft->column_block * height)) != NULL;
   if (made)
-    fft->rows = plan_contiguous (width, fft->row_block, array, sign,
-                                 alignment_flag (fft->row_block * width
-                                                 * sizeof *array));
-  if (made && fft->rows)
+    fft->row = plan_contiguous (width, 1, array, sign,
+                                alignment_flag (width * sizeof *array));
+  if (made && fft->row)
     fft->columns = plan_contiguous (height, fft->column_block,
                                     fft->gathered[0], sign, 0);
-  if (fft->rows && fft->columns)
+  if (fft->row && fft->columns)
     return 1;
   cpu_planes_fft_clear (fft);
   return 0;
+}
+
+void cpu_planes_fft_row (const cpu_planes_fft *fft, fftwf_complex *row)
+{
+  fftwf_execute_dft (fft->row, row, row);
+}
+
+size_t cpu_planes_fft_column_blocks (const cpu_planes_fft *fft)
+{
+  return fft->width / fft->column_block;
 }
 
 typedef struct {
@@ -118,30 +116,43 @@ typedef struct {
   fftwf_complex *array;
   atomic_size_t *next_buffer;
   const size_t *blocks; /* the column blocks to transform; NULL: all */
-} pass_job;
+} columns_job;
 
-/* Row blocks [first, end) of all planes. */
-static void transform_rows (const void *job_pointer, size_t first,
-                            size_t end)
+/* `count` columns from `corner` (rows `width` apart) into the buffer,
+ * column c at c · height; or back where `back`. A full block's count is
+ * a constant, so that the compiler unrolls the copies of a row. */
+static void move_columns (fftwf_complex *corner, size_t width, size_t height,
+                          fftwf_complex *buffer, size_t count, int back)
 {
-  const pass_job *job = job_pointer;
-  const cpu_planes_fft *fft = job->fft;
-  for (size_t b = first; b < end; b++)
-    {
-      fftwf_complex *rows = job->array + b * fft->row_block * fft->width;
-      fftwf_execute_dft (fft->rows, rows, rows);
-    }
+  if (count == COLUMN_BLOCK)
+    for (size_t y = 0; y < height; y++)
+      for (size_t c = 0; c < COLUMN_BLOCK; c++)
+        if (back)
+          memcpy (corner[y * width + c], buffer[c * height + y],
+                  sizeof *buffer);
+        else
+          memcpy (buffer[c * height + y], corner[y * width + c],
+                  sizeof *buffer);
+  else
+    for (size_t y = 0; y < height; y++)
+      for (size_t c = 0; c < count; c++)
+        if (back)
+          memcpy (corner[y * width + c], buffer[c * height + y],
+                  sizeof *buffer);
+        else
+          memcpy (buffer[c * height + y], corner[y * width + c],
+                  sizeof *buffer);
 }
 
-/* Column blocks [first, end), numbered plane by plane, each through this
+/* Column blocks [first, end) of the job's list, each through this
  * thread's buffer: gathered, transformed, written back. */
 static void transform_columns (const void *job_pointer, size_t first,
                                size_t end)
 {
-  const pass_job *job = job_pointer;
+  const columns_job *job = job_pointer;
   const cpu_planes_fft *fft = job->fft;
   size_t width = fft->width, height = fft->height, block = fft->column_block;
-  size_t per_plane = width / block;
+  size_t per_plane = cpu_planes_fft_column_blocks (fft);
   fftwf_complex *buffer = fft->gathered[atomic_fetch_add (job->next_buffer,
                                                           1)];
   for (size_t i = first; i < end; i++)
@@ -149,50 +160,36 @@ static void transform_columns (const void *job_pointer, size_t first,
       size_t b = job->blocks ? job->blocks[i] : i;
       fftwf_complex *corner = job->array + b / per_plane * width * height
                               + b % per_plane * block;
-      for (size_t y = 0; y < height; y++)
-        for (size_t c = 0; c < block; c++)
-          memcpy (buffer[c * height + y], corner[y * width + c],
-                  sizeof *buffer);
+      move_columns (corner, width, height, buffer, block, 0);
       fftwf_execute_dft (fft->columns, buffer, buffer);
-      for (size_t y = 0; y < height; y++)
-        for (size_t c = 0; c < block; c++)
-          memcpy (corner[y * width + c], buffer[c * height + y],
-                  sizeof *buffer);
+      move_columns (corner, width, height, buffer, block, 1);
     }
 }
 
-/* Rows, then the listed column blocks (all where `blocks` is NULL). */
-static void run_lines (const cpu_planes_fft *fft, fftwf_complex *array,
-                       const size_t *blocks, size_t count)
+void cpu_planes_fft_columns (const cpu_planes_fft *fft, fftwf_complex *array,
+                             const size_t *blocks, size_t count)
 {
   atomic_size_t next_buffer = 0;
-  const pass_job job = { fft, array, &next_buffer, blocks };
+  const columns_job job = { fft, array, &next_buffer, blocks };
   fftcl_in_parallel (fft->threads,
-                     fft->height * fft->planes / fft->row_block,
-                     transform_rows, &job);
-  fftcl_in_parallel (fft->threads, count, transform_columns, &job);
+                     blocks ? count
+                            : fft->planes * cpu_planes_fft_column_blocks (fft),
+                     transform_columns, &job);
 }
 
-void cpu_planes_fft_run (const cpu_planes_fft *fft, fftwf_complex *array)
+fftwf_plan cpu_plan_planes (size_t width, size_t height, size_t planes,
+                            int threads, fftwf_complex *array, int sign,
+                            unsigned flags)
 {
-  if (fft->whole)
-    fftwf_execute_dft (fft->whole, array, array);
-  else
-    run_lines (fft, array, NULL,
-               fft->planes * (fft->width / fft->column_block));
-}
-
-void cpu_planes_fft_run_columns (const cpu_planes_fft *fft,
-                                 fftwf_complex *array, const size_t *blocks,
-                                 size_t count)
-{
-  run_lines (fft, array, blocks, count);
+  int n[2] = { (int) height, (int) width };
+  int dist = n[0] * n[1];
+  fftwf_plan_with_nthreads (threads);
+  return fftwf_plan_many_dft (2, n, (int) planes, array, NULL, 1, dist,
+                              array, NULL, 1, dist, sign, flags);
 }
 
 void cpu_planes_fft_clear (cpu_planes_fft *fft)
 {
-  if (fft->whole)
-    fftwf_destroy_plan (fft->whole);
   for (size_t t = 0; fft->gathered && t < fft->threads; t++)
     fftwf_free (fft->gathered[t]);
   free (fft->gathered);

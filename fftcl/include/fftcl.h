@@ -24,19 +24,12 @@
  * Process-wide state. Contexts are independent but for what FFTW and
  * the files keep for the whole process, as FFTW's own documentation
  * states of its planner:
- *   - FFTW's planner and wisdom are global. The first CPU context (or
- *     plan falling back to the CPU, or fftcl_list_devices, with the
- *     default cache folder) calls fftwf_init_threads and
- *     fftwf_make_planner_thread_safe once, so that contexts may plan from
- *     several threads, and imports the wisdom file of its cache folder
- *     once. A host that plans with FFTW itself shares that planner and
- *     that wisdom.
- *   - Unless FFTCL_NO_BACKGROUND_WISDOM is set, a CPU plan that filtered
- *     on a size FFTW's wisdom had no measured plan for has that size
- *     measured, once it is destroyed, by one detached thread per process
- *     (a size asked for while another is measured is left for later),
- *     which starts a few seconds later, uses the plan's thread count and
- *     writes the wisdom into the cache folder of the plan's context.
+ *   - FFTW's planner is global. The first CPU context (or plan falling
+ *     back to the CPU, or fftcl_list_devices) calls fftwf_init_threads
+ *     and fftwf_make_planner_thread_safe once, so that contexts may plan
+ *     from several threads; the 1-D plans of the FFTW backend's filters
+ *     are kept for the process. A host that plans with FFTW itself shares
+ *     that planner. fftcl neither reads nor writes FFTW's wisdom.
  *   - The OpenCL backend keeps compiled kernel binaries as files in the
  *     cache folder, one per device, driver and kernel options.
  * fftcl writes nothing but those files, and only inside the cache folder
@@ -79,9 +72,9 @@ fftcl_status fftcl_context_create (const char *device, fftcl_context **out,
 void fftcl_context_destroy (fftcl_context *ctx);
 
 typedef enum {
-  /* No background thread measures FFTW plans (see "Process-wide state"):
-   * plans of a new size stay estimated ones unless the wisdom file
-   * already holds measured ones, and nothing is written for FFTW. */
+  /* Accepted, and the only way now: no background thread measures FFTW
+   * plans. The FFTW backend plans 1-D transforms at once, faster than
+   * FFTW's measured 2-D plans, and writes nothing for FFTW. */
   FFTCL_NO_BACKGROUND_WISDOM = 1 << 0
 } fftcl_context_flags;
 
@@ -91,10 +84,9 @@ typedef struct {
   int threads;              /* threads of the FFTW backend (also for a plan
                                that falls back to it); 0: one per core */
   const char *cache_folder; /* the folder fftcl keeps its files in: the
-                               file fftcl-fftwf-wisdom and the folder
-                               fftcl/ (made, mode 0700, when missing);
-                               copied. NULL: $XDG_CACHE_HOME, else
-                               $HOME/.cache */
+                               OpenCL kernels' folder fftcl/ (made, mode
+                               0700, when missing); copied. NULL:
+                               $XDG_CACHE_HOME, else $HOME/.cache */
   unsigned flags;           /* fftcl_context_flags, or-ed */
 } fftcl_context_options;
 

@@ -8,9 +8,8 @@
     with the pixels of the single-file call with the same arguments
     (choices given by name and by index alike) within one step of the
     format, as two plug-in processes may round a value to either side
-    (babl picks its conversion paths by timing them; FFTW's plans of a
-    size change once its wisdom is measured), and changed from the
-    input;
+    (babl picks its conversion paths by timing them), and changed from
+    the input;
   - a pattern that matches only some files filters only those;
   - a pattern that matches nothing and notches that are not numbers fail
     with a message naming the problem, writing nothing.
