@@ -119,29 +119,30 @@ typedef struct {
 } columns_job;
 
 /* `count` columns from `corner` (rows `width` apart) into the buffer,
- * column c at c · height; or back where `back`. A full block's count is
- * a constant, so that the compiler unrolls the copies of a row. */
+ * column c at c · height; or back where `back`. */
+static inline void copy_columns (fftwf_complex *corner, size_t width,
+                                 size_t height, fftwf_complex *buffer,
+                                 size_t count, int back)
+{
+  for (size_t y = 0; y < height; y++)
+    for (size_t c = 0; c < count; c++)
+      if (back)
+        memcpy (corner[y * width + c], buffer[c * height + y],
+                sizeof *buffer);
+      else
+        memcpy (buffer[c * height + y], corner[y * width + c],
+                sizeof *buffer);
+}
+
+/* copy_columns with a full block's count a constant, so that the
+ * compiler unrolls the copies of a row. */
 static void move_columns (fftwf_complex *corner, size_t width, size_t height,
                           fftwf_complex *buffer, size_t count, int back)
 {
   if (count == COLUMN_BLOCK)
-    for (size_t y = 0; y < height; y++)
-      for (size_t c = 0; c < COLUMN_BLOCK; c++)
-        if (back)
-          memcpy (corner[y * width + c], buffer[c * height + y],
-                  sizeof *buffer);
-        else
-          memcpy (buffer[c * height + y], corner[y * width + c],
-                  sizeof *buffer);
+    copy_columns (corner, width, height, buffer, COLUMN_BLOCK, back);
   else
-    for (size_t y = 0; y < height; y++)
-      for (size_t c = 0; c < count; c++)
-        if (back)
-          memcpy (corner[y * width + c], buffer[c * height + y],
-                  sizeof *buffer);
-        else
-          memcpy (buffer[c * height + y], corner[y * width + c],
-                  sizeof *buffer);
+    copy_columns (corner, width, height, buffer, count, back);
 }
 
 /* Column blocks [first, end) of the job's list, each through this
