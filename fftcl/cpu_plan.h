@@ -104,8 +104,9 @@ static inline size_t cpu_plane_group (const cpu_plane_gains *gains,
 
 /* The gain's pass over the spectrum: plan->spectrum times the gain, into
  * `filtered` (which may be the spectrum itself), by rows 0 … height/2 in
- * threads, each row then transformed back along x (cpu_gain_rows_back). The gain is even, G(−fx, −fy) = G(fx, fy), so the work on a
- * row also does its mirror, and each gain row is evaluated once per
+ * threads, each row then transformed back along x (cpu_gain_rows_back).
+ * The gain is even, G(−fx, −fy) = G(fx, fy), so the work on a row also
+ * does its mirror, and each gain row is evaluated once per
  * group of planes. Where the two real planes packed in a complex plane
  * take different gains Ga and Gb, with Z the packed transform and
  * M = conj Z(−f), the filtered packed value is

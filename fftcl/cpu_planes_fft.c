@@ -3,9 +3,8 @@
  * columns gathered a few at a time into a buffer where they lie
  * contiguous. Those 1-D plans are estimated, so that the first transform
  * of a size starts at once; one row per call runs faster than blocks of
- * 16 rows, and the whole form faster than FFTW's measured 2-D plans,
- * whose column passes copy and transpose (docs/performance.md, "Rules in
- * the code": rows and columns). */
+ * 16 rows, and the whole form faster than FFTW's measured 2-D plans
+ * (docs/performance.md, "Rules in the code": rows and columns). */
 #include "cpu_planes_fft.h"
 
 #include "parallel.h"

@@ -195,9 +195,12 @@ fftcl_status fftcl_filter_spectrum (fftcl_plan *plan, size_t out_width,
 
 /* Wall-clock milliseconds of each step of a filter call. Where the mask
  * is fused into the inverse transform (OpenCL), mask_ms is 0 and
- * inverse_ms holds both. On the CPU, upload_ms is the packing of the
- * planes into the spectrum arrays, and the first load's making of those
- * arrays. */
+ * inverse_ms holds both. On the CPU, where each row is transformed as
+ * soon as it is written: upload_ms is the packing of the planes into the
+ * spectrum arrays with the forward transforms of their rows (and the
+ * first load's making of those arrays), forward_ms the forward transforms
+ * of the columns, mask_ms the gain with the inverse transforms of the
+ * rows, inverse_ms those of the columns. */
 typedef struct {
   double upload_ms, forward_ms, mask_ms, inverse_ms, download_ms;
 } fftcl_timings;
