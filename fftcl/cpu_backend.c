@@ -675,7 +675,7 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   float *space = malloc ((size_t) plan->threads
                          * cpu_gain_space (plan, &gains) * sizeof *space);
   const cpu_gain_job gain_job = { plan, &gains, filtered, space,
-                                  &next_space, &plan->scratch_inverse };
+                                  &next_space };
   if (space)
     cpu_in_parallel (plan, plan->height / 2 + 1,
                      plan->mirrored ? cpu_mirror_gain_rows

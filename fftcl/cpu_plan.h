@@ -118,7 +118,6 @@ typedef struct {
   fftwf_complex *filtered;
   float *space;              /* per thread, cpu_gain_space floats */
   atomic_size_t *next_space; /* the next thread's share of it */
-  const cpu_planes_fft *rows_back; /* transforms each filtered row back */
 } cpu_gain_job;
 
 /* Rows y and −y of every plane of job->filtered, which the gain's pass
@@ -131,9 +130,9 @@ static inline void cpu_gain_rows_back (const cpu_gain_job *job, size_t y)
   for (size_t k = 0; k < cpu_spectrum_planes (plan); k++)
     {
       fftwf_complex *plane = job->filtered + k * area;
-      cpu_planes_fft_row (job->rows_back, plane + y * width);
+      cpu_planes_fft_row (&plan->scratch_inverse, plane + y * width);
       if (mirror_y != y)
-        cpu_planes_fft_row (job->rows_back, plane + mirror_y * width);
+        cpu_planes_fft_row (&plan->scratch_inverse, plane + mirror_y * width);
     }
 }
 
