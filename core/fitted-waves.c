@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "fitted-waves.h"
 
+#include "tracked-waves.h"
 #include "wave-fit.h"
 #include "wave-least-squares.h"
 
@@ -56,42 +57,6 @@ fitted_waves_split (const double *notches,
   return wave_count;
 }
 
-/* ---- The joint fit -------------------------------------------------- */
-
-/* The factored normal equations of the waves' joint fit
- * (wave-least-squares.h), in fit->normal. */
-static void
-normal_equations (Fit *fit)
-{
-  for (size_t i = 0; i < fit->count; i++)
-    {
-      fit->solved[2 * i]     = fit->waves[i].fx;
-      fit->solved[2 * i + 1] = fit->waves[i].fy;
-    }
-  wave_least_squares_factor (fit->solved, fit->count, fit->across.length,
-                             fit->down.length, fit->normal);
-}
-
-/* Each wave's aᵢ − i bᵢ in a plane's fit, from its windowed transforms
- * sum[i]: Σ w v cos θᵢ = Re sum[i], Σ w v sin θᵢ = −Im sum[i]. */
-static void
-solve_plane (Fit                  *fit,
-             const double complex *sum,
-             double complex       *amplitudes)
-{
-  size_t  n = fit->count;
-  double *a = fit->solved, *b = fit->solved + n;
-
-  for (size_t i = 0; i < n; i++)
-    {
-      a[i] = creal (sum[i]);
-      b[i] = -cimag (sum[i]);
-    }
-  wave_least_squares_solve (fit->normal, n, a, b);
-  for (size_t i = 0; i < n; i++)
-    amplitudes[i] = a[i] - I * b[i];
-}
-
 /* ---- The subtraction ------------------------------------------------ */
 
 /* The waves' tables for the subtraction: e^{+2πi fx t} along the rows. */
@@ -144,15 +109,8 @@ subtract_rows (const void *job_pointer,
                 waves[k] += a_re * re[k] - a_im * im[k];
             }
           for (size_t k = 0; k < n; k++)
-            {
-              float value = row[start + k];
-              int   cut   = ((value == 1.0f) & (waves[k] > 0)) |
-                            ((value == 0.0f) & (waves[k] < 0));
-
-              row[start + k] = value - (1.0f - (1.0f -
-                                                FITTED_WAVES_CLIPPED_SHARE) *
-                                               (float) cut) * waves[k];
-            }
+            row[start + k] = wave_fit_subtracted (row[start + k], waves[k],
+                                                  FITTED_WAVES_CLIPPED_SHARE);
         }
     }
 }
@@ -192,7 +150,7 @@ subtract_fitted (Fit      *fit,
 
   if (! terms)
     return 0;
-  normal_equations (fit);
+  wave_fit_factor (fit);
   for (size_t p = 0; p < planes; p++)
     wave_fit_transform (fit, values + p * plane_step, stride, (size_t) -1, 0,
                     split, fit->sums + p * fit->count, NULL);
@@ -201,12 +159,41 @@ subtract_fitted (Fit      *fit,
     {
       SubtractJob job = { fit, values + p * plane_step, stride, terms };
 
-      solve_plane (fit, fit->sums + p * fit->count, amplitudes);
+      wave_fit_solve (fit, fit->sums + p * fit->count, amplitudes);
       row_terms (fit, amplitudes, terms);
       row_split_run (split, fit->down.length, subtract_rows, &job);
     }
   free (terms);
   return 1;
+}
+
+/* The waves of `fit`, just subtracted, tracked where they change
+ * (tracked-waves.h). 0 when memory runs out. */
+static int
+track_fitted (const Fit *fit,
+              float     *values,
+              size_t     planes,
+              size_t     plane_step,
+              size_t     stride,
+              RowSplit   split)
+{
+  double *waves     = malloc (2 * fit->count * sizeof *waves);
+  size_t *strongest = malloc (fit->count * sizeof *strongest);
+  int     ok        = waves && strongest;
+
+  for (size_t i = 0; ok && i < fit->count; i++)
+    {
+      waves[2 * i]     = fit->waves[i].fx;
+      waves[2 * i + 1] = fit->waves[i].fy;
+      strongest[i]     = fit->waves[i].strongest;
+    }
+  ok = ok && tracked_waves_remove (values, planes, plane_step,
+                                   fit->across.length, fit->down.length,
+                                   stride, waves, strongest, fit->count,
+                                   COARSE_SIDE, split);
+  free (strongest);
+  free (waves);
+  return ok;
 }
 
 /* ---- The public calls ----------------------------------------------- */
@@ -316,7 +303,8 @@ fitted_waves_remove (float        *values,
       return 0;
     }
   wave_fit_refine (&fit, values, planes, plane_step, stride, steps, split);
-  ok = subtract_fitted (&fit, values, planes, plane_step, stride, split);
+  ok = subtract_fitted (&fit, values, planes, plane_step, stride, split) &&
+       track_fitted (&fit, values, planes, plane_step, stride, split);
   wave_fit_end (&fit);
   return ok;
 }

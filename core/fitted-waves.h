@@ -9,8 +9,9 @@
  * what a cosine of that frequency explains, so a clean sinusoid (an
  * interference, a scan line's harmonic) goes whole and the picture keeps
  * its frequencies. A pattern that drifts (its frequency or amplitude
- * changing across the image) is only partly a cosine; a disc removes it
- * better. Plain C (no GLib).
+ * changing across the image) is only partly one cosine: what the cosine
+ * leaves of it is followed tile by tile (tracked-waves.h). Plain C (no
+ * GLib).
  *
  * The fit is a least-squares one under a Hann window over the whole
  * plane, so the picture's strong low frequencies and the leakage of its
@@ -59,7 +60,8 @@ size_t fitted_waves_split (const double *notches,
  * that fits it best near each of the `count` frequencies `waves` (fx, fy
  * pairs in cycles/px, x along rows), FITTED_WAVES_CLIPPED_SHARE of it
  * where a value was clipped (above). Rows are spread as `split` says.
- * Returns 0 when memory runs out (the planes are then as they were). */
+ * Returns 0 when memory runs out (the planes may then have lost some of
+ * the waves). */
 int    fitted_waves_remove (float        *values,
                             size_t        planes,
                             size_t        plane_step,

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "wave-least-squares.h"
+
 #define PI 3.14159265358979323846
 
 /* The step (in bins of the image) below which a frequency has settled. */
@@ -350,3 +352,36 @@ wave_fit_refine (Fit         *fit,
     }
 }
 
+
+/* ---- The joint fit -------------------------------------------------- */
+
+void
+wave_fit_factor (Fit *fit)
+{
+  for (size_t i = 0; i < fit->count; i++)
+    {
+      fit->solved[2 * i]     = fit->waves[i].fx;
+      fit->solved[2 * i + 1] = fit->waves[i].fy;
+    }
+  wave_least_squares_factor (fit->solved, fit->count, fit->across.length,
+                             fit->down.length, fit->normal);
+}
+
+/* Σ w v cos θᵢ = Re sum[i], Σ w v sin θᵢ = −Im sum[i]. */
+void
+wave_fit_solve (Fit                  *fit,
+                const double complex *sum,
+                double complex       *amplitudes)
+{
+  size_t  n = fit->count;
+  double *a = fit->solved, *b = fit->solved + n;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      a[i] = creal (sum[i]);
+      b[i] = -cimag (sum[i]);
+    }
+  wave_least_squares_solve (fit->normal, n, a, b);
+  for (size_t i = 0; i < n; i++)
+    amplitudes[i] = a[i] - I * b[i];
+}

@@ -98,4 +98,29 @@ void   wave_fit_refine  (Fit         *fit,
                          int          steps,
                          RowSplit     split);
 
+/* The factored normal equations of the waves' joint fit at their present
+ * frequencies (wave-least-squares.h), in fit->normal. */
+void   wave_fit_factor  (Fit         *fit);
+
+/* Each wave's complex amplitude aᵢ − i bᵢ in a plane's joint fit (the
+ * cosine aᵢ cos θᵢ + bᵢ sin θᵢ, θᵢ at centred coordinates), from the
+ * plane's windowed transforms sum[i] (wave_fit_transform) and the
+ * factored equations (wave_fit_factor). */
+void   wave_fit_solve   (Fit                  *fit,
+                         const double complex *sum,
+                         double complex       *amplitudes);
+
+/* `value` less `wave`, the share FITTED_WAVES_CLIPPED_SHARE
+ * (fitted-waves.h) of it where the value lies at the range's limit and
+ * the wave would move it inwards. */
+static inline float
+wave_fit_subtracted (float value,
+                     float wave,
+                     float clipped_share)
+{
+  int cut = ((value == 1.0f) & (wave > 0)) | ((value == 0.0f) & (wave < 0));
+
+  return value - (1.0f - (1.0f - clipped_share) * (float) cut) * wave;
+}
+
 #endif

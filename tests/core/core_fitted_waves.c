@@ -286,6 +286,48 @@ check_constancy (const Wave *wave)
          "across the image %.2f (< 1)", drifting);
 }
 
+/* Planes of the picture plus a wave that changes across the image: its
+ * frequency drifting by `drift` (a share of it) from the left edge to
+ * the right (a chirp), its amplitude swelling and fading by `depth`
+ * (1 + depth · cos of a slow period across the image). The fit, given
+ * the frequency at the image's centre, must follow it (tracked-waves.h):
+ * what it leaves within a small share of what the wave was. */
+static void
+check_following (const char *name, size_t w, size_t h, const Wave *wave,
+                 double drift, double depth, double most_left)
+{
+  size_t   n     = w * h;
+  float   *clean = malloc (3 * n * sizeof *clean);
+  float   *given = malloc (3 * n * sizeof *given);
+  uint32_t noise = 4242;
+  double   frequency[2] = { wave->fx * (1 + drift / 2), wave->fy * (1 + drift / 2) };
+  double   before, after;
+
+  for (size_t p = 0; p < 3; p++)
+    for (size_t y = 0; y < h; y++)
+      for (size_t x = 0; x < w; x++)
+        {
+          size_t i = (p * h + y) * w + x;
+          double u = (double) x / w, v = (double) y / h;
+          /* The phase of a frequency f (1 + drift · u): ∫ f (1 + drift u) dx. */
+          double phase = 2 * PI * (wave->fx * (x + drift * w * u * u / 2) +
+                                   wave->fy * y) + wave->phase[p];
+          double swell = 1 + depth * cos (2 * PI * (0.8 * u + 0.6 * v) + 1.0);
+
+          clean[i] = (float) picture (x, y, w, h, p, &noise);
+          given[i] = (float) (clean[i] + wave->amplitude[p] * swell * cos (phase));
+        }
+  before = rms_difference (given, clean, 3 * n, 1, 1);
+  check (fitted_waves_remove (given, 3, n, w, h, w, frequency, 1, NULL),
+         "%s: fitted", name);
+  after = rms_difference (given, clean, 3 * n, 1, 1);
+  check (after < most_left * before,
+         "%s: RMS from the picture %.5f, %.3f of the wave's %.5f (< %.2f)",
+         name, after, after / before, before, most_left);
+  free (clean);
+  free (given);
+}
+
 static void
 check_split (void)
 {
@@ -340,6 +382,14 @@ main (void)
   check_planes ("near the axes 1300×1200", 1300, 1200, near_axes, 2, -0.4);
   check_no_wave (256, 192);
   check_planes ("at ½ cycle/px 128×96", 128, 96, nyquist, 2, 0.0);
+  check_following ("a wave drifting by 3 %", 512, 384, &oblique[0], 0.03, 0,
+                   0.1);
+  check_following ("a wave drifting by 5 %, 1000×800", 1000, 800, &near_axes[0],
+                   0.05, 0, 0.1);
+  check_following ("a wave swelling and fading by 0.7", 512, 384, &oblique[0],
+                   0, 0.7, 0.1);
+  check_following ("a drifting and swelling wave", 640, 480, &on_axes[0],
+                   0.02, 0.5, 0.1);
   check_constancy (&oblique[0]);
   check_clipped (256, 200, &oblique[0]);
 

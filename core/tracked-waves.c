@@ -1,0 +1,440 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "tracked-waves.h"
+
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "fitted-waves.h"
+#include "wave-fit.h"
+
+#define PI 3.14159265358979323846
+
+/* The standard normal quantile of TRACKED_WAVES_FALSE_ALARM (10⁻³). */
+#define FALSE_ALARM_Z 3.0902
+/* The test's neighbours lie this many tile bins beside the wave, where
+ * the Hann window's transform of the wave is zero. */
+#define BESIDE_BINS 2.0
+/* A wave nearer the centre than this many tile bins shares its tiles'
+ * bins with the tiles' own means: it is not tested, and not tracked. */
+#define NEAREST_BINS 4.0
+/* Gauss–Newton steps of a wave's frequency in a tile. */
+#define TILE_STEPS 3
+/* Tiles smaller than this a side tell no cosine from its neighbours. */
+#define LEAST_TILE 16
+
+typedef struct
+{
+  size_t count, side;
+  size_t offset[TRACKED_WAVES_MOST_TILES];
+  double centre[TRACKED_WAVES_MOST_TILES];
+} TileAxis;
+
+/* Tiles of about TRACKED_WAVES_TILE_SIDE along `length`; 0 where they
+ * would be smaller than LEAST_TILE. */
+static int
+tile_axis (TileAxis *axis,
+           size_t    length)
+{
+  size_t n = (length + TRACKED_WAVES_TILE_SIDE / 2) / TRACKED_WAVES_TILE_SIDE;
+
+  n = n < 2 ? 2 : n > TRACKED_WAVES_MOST_TILES ? TRACKED_WAVES_MOST_TILES : n;
+  axis->count = n;
+  axis->side  = length / n;
+  for (size_t t = 0; t < n; t++)
+    {
+      axis->offset[t] = t * length / n;
+      axis->centre[t] = axis->offset[t] + 0.5 * (axis->side - 1.0);
+    }
+  return axis->side >= LEAST_TILE;
+}
+
+/* The quantile of the F distribution of d1 and d2 degrees of freedom at
+ * the standard normal quantile z, by Paulson's normal approximation of
+ * F^(1/3). */
+static double
+f_quantile (double d1,
+            double d2,
+            double z)
+{
+  double c1 = 2 / (9 * d1), c2 = 2 / (9 * d2);
+  double a = 1 - c2, b = 1 - c1;
+  double lead = a * a - z * z * c2;
+  double u = (a * b + sqrt (a * a * b * b - lead * (b * b - z * z * c1))) /
+             lead;
+
+  return u * u * u;
+}
+
+/* Whether the wave at (fx, fy) is left in the tiles of `plane` (width ×
+ * height, rows `stride` apart) beyond what their own spectrum beside it
+ * explains (the header's test). −1 when memory runs out. */
+static int
+wave_varies (const float *plane,
+             size_t       width,
+             size_t       height,
+             size_t       stride,
+             double       fx,
+             double       fy,
+             RowSplit     split)
+{
+  TileAxis       ax, ay;
+  Fit            fit;
+  double complex sums[5];
+  double         dx, dy, left = 0, beside = 0;
+  size_t         tiles;
+
+  if (! tile_axis (&ax, width) || ! tile_axis (&ay, height) ||
+      fmax (fabs (fx) * ax.side, fabs (fy) * ay.side) < NEAREST_BINS)
+    return 0;
+  dx = BESIDE_BINS / ax.side;
+  dy = BESIDE_BINS / ay.side;
+  {
+    const double frequencies[10] = { fx, fy, fx + dx, fy, fx - dx, fy,
+                                     fx, fy + dy, fx, fy - dy };
+
+    if (! wave_fit_start (&fit, frequencies, 5, 1, ax.side, ay.side))
+      return -1;
+  }
+  for (size_t i = 0; i < 5; i++)
+    wave_fit_tune (&fit.waves[i], &fit.across, &fit.down);
+  for (size_t ty = 0; ty < ay.count; ty++)
+    for (size_t tx = 0; tx < ax.count; tx++)
+      {
+        wave_fit_transform (&fit, plane + ay.offset[ty] * stride +
+                                  ax.offset[tx],
+                            stride, (size_t) -1, 0, split, sums, NULL);
+        left += creal (sums[0] * conj (sums[0]));
+        for (size_t k = 1; k < 5; k++)
+          beside += creal (sums[k] * conj (sums[k])) / 4;
+      }
+  wave_fit_end (&fit);
+  tiles = ax.count * ay.count;
+  return beside > 0 &&
+         left / beside > f_quantile (2.0 * tiles, 8.0 * tiles, FALSE_ALARM_Z);
+}
+
+/* ---- The tiles' fits ------------------------------------------------ */
+
+typedef struct
+{
+  const float    *values;
+  size_t          planes, plane_step, stride;
+  const TileAxis *ax, *ay;
+  const double   *waves;     /* the tracked waves' (fx, fy) */
+  const size_t   *strongest;
+  size_t          count;
+  double         *frequency; /* per tile and wave: fx, fy there */
+  double complex *amplitude; /* per tile, plane and wave */
+  int            *fitted;    /* per tile: 1 where its fit was made */
+} TileFitJob;
+
+static void
+fit_tiles (const void *job_pointer,
+           size_t      first,
+           size_t      end)
+{
+  const TileFitJob *job = job_pointer;
+  size_t            n   = job->count;
+
+  for (size_t t = first; t < end; t++)
+    {
+      size_t       tx = t % job->ax->count, ty = t / job->ax->count;
+      const float *corner = job->values + job->ay->offset[ty] * job->stride +
+                            job->ax->offset[tx];
+      Fit          fit;
+
+      job->fitted[t] = wave_fit_start (&fit, job->waves, n, job->planes,
+                                       job->ax->side, job->ay->side);
+      if (! job->fitted[t])
+        continue;
+      for (size_t i = 0; i < n; i++)
+        {
+          fit.waves[i].strongest = job->strongest[i];
+          wave_fit_tune (&fit.waves[i], &fit.across, &fit.down);
+        }
+      wave_fit_refine (&fit, corner, job->planes, job->plane_step,
+                       job->stride, TILE_STEPS, NULL);
+      wave_fit_factor (&fit);
+      for (size_t p = 0; p < job->planes; p++)
+        {
+          wave_fit_transform (&fit, corner + p * job->plane_step, job->stride,
+                              (size_t) -1, 0, NULL, fit.sums, NULL);
+          wave_fit_solve (&fit, fit.sums,
+                          job->amplitude + (t * job->planes + p) * n);
+        }
+      for (size_t i = 0; i < n; i++)
+        {
+          job->frequency[2 * (t * n + i)]     = fit.waves[i].fx;
+          job->frequency[2 * (t * n + i) + 1] = fit.waves[i].fy;
+        }
+      wave_fit_end (&fit);
+    }
+}
+
+/* ---- The blend ------------------------------------------------------ */
+
+/* The columns a tile column's cosine reaches, from the centre before it
+ * to the one after (to the edge for the first and the last). */
+typedef struct
+{
+  size_t start[TRACKED_WAVES_MOST_TILES], length[TRACKED_WAVES_MOST_TILES];
+  size_t at[TRACKED_WAVES_MOST_TILES]; /* where its tables start */
+  size_t total;
+} Reach;
+
+static void
+reach_of (Reach          *reach,
+          const TileAxis *ax,
+          size_t          width)
+{
+  reach->total = 0;
+  for (size_t t = 0; t < ax->count; t++)
+    {
+      size_t start = t == 0 ? 0 : (size_t) ceil (ax->centre[t - 1]);
+      size_t end   = t + 1 == ax->count ? width
+                     : (size_t) floor (ax->centre[t + 1]) + 1;
+
+      reach->start[t]  = start;
+      reach->length[t] = end - start;
+      reach->at[t]     = reach->total;
+      reach->total    += end - start;
+    }
+}
+
+/* The bilinear blend's weight of tile `t` of `axis` at position `x`. */
+static double
+blend_weight (const TileAxis *axis,
+              size_t          t,
+              double          x)
+{
+  const double *c = axis->centre;
+
+  if (x <= c[t])
+    return t == 0 ? 1 : fmax (0, (x - c[t - 1]) / (c[t] - c[t - 1]));
+  return t + 1 == axis->count ? 1 : fmax (0, (c[t + 1] - x) / (c[t + 1] - c[t]));
+}
+
+typedef struct
+{
+  float                *values;
+  size_t                planes, plane_step, stride, width;
+  const TileAxis       *ax, *ay;
+  const Reach          *reach;
+  size_t                count;
+  const double         *frequency;
+  const double complex *amplitude;
+  const float          *tables; /* per tile and wave: w(x) e^{2πi fx (x − cx)}
+                                   over its reach, as re, im pairs */
+} BlendJob;
+
+/* Tables of every tile's waves along x, the blend's weight folded in. */
+static float *
+blend_tables (const TileAxis *ax,
+              const TileAxis *ay,
+              const Reach    *reach,
+              size_t          count,
+              const double   *frequency)
+{
+  float *tables = malloc (2 * ay->count * count * reach->total *
+                          sizeof *tables);
+
+  for (size_t ty = 0; tables && ty < ay->count; ty++)
+    for (size_t tx = 0; tx < ax->count; tx++)
+      for (size_t i = 0; i < count; i++)
+        {
+          size_t  t     = ty * ax->count + tx;
+          double  fx    = frequency[2 * (t * count + i)];
+          float  *table = tables + 2 * ((ty * count + i) * reach->total +
+                                        reach->at[tx]);
+
+          for (size_t k = 0; k < reach->length[tx]; k++)
+            {
+              double         x = (double) (reach->start[tx] + k);
+              double complex e = blend_weight (ax, tx, x) *
+                                 cexp (2 * PI * I * fx * (x - ax->centre[tx]));
+
+              table[2 * k]     = (float) creal (e);
+              table[2 * k + 1] = (float) cimag (e);
+            }
+        }
+  return tables;
+}
+
+/* Columns a row's waves are summed over at a time, on the stack. */
+#define SUM_BLOCK 256
+
+/* Adds the tile row ty's waves at row y of plane p, weighted `weight`,
+ * over columns [lo, lo + n) to `sum`. */
+static void
+add_tile_row (const BlendJob *job,
+              size_t          ty,
+              double          weight,
+              size_t          y,
+              size_t          p,
+              size_t          lo,
+              size_t          n,
+              float          *sum)
+{
+  size_t count = job->count;
+
+  for (size_t tx = 0; tx < job->ax->count; tx++)
+    {
+      size_t start = job->reach->start[tx];
+      size_t end   = start + job->reach->length[tx];
+      size_t from  = start > lo ? start : lo;
+      size_t to    = end < lo + n ? end : lo + n;
+
+      for (size_t i = 0; from < to && i < count; i++)
+        {
+          size_t         t  = ty * job->ax->count + tx;
+          double         fy = job->frequency[2 * (t * count + i) + 1];
+          double complex r  = weight *
+                              job->amplitude[(t * job->planes + p) * count + i] *
+                              cexp (2 * PI * I * fy *
+                                    (y - job->ay->centre[ty]));
+          float          re = (float) creal (r), im = (float) cimag (r);
+          const float   *table = job->tables +
+                                 2 * ((ty * count + i) * job->reach->total +
+                                      job->reach->at[tx] + (from - start));
+
+          for (size_t x = from; x < to; x++, table += 2)
+            sum[x - lo] += re * table[0] - im * table[1];
+        }
+    }
+}
+
+static void
+blend_rows (const void *job_pointer,
+            size_t      first,
+            size_t      end)
+{
+  const BlendJob *job = job_pointer;
+  float           sum[SUM_BLOCK];
+
+  for (size_t y = first; y < end; y++)
+    for (size_t p = 0; p < job->planes; p++)
+      for (size_t lo = 0; lo < job->width; lo += SUM_BLOCK)
+        {
+          float  *row = job->values + p * job->plane_step + y * job->stride;
+          size_t  n   = job->width - lo < SUM_BLOCK ? job->width - lo
+                                                    : SUM_BLOCK;
+
+          for (size_t x = 0; x < n; x++)
+            sum[x] = 0;
+          for (size_t ty = 0; ty < job->ay->count; ty++)
+            {
+              double weight = blend_weight (job->ay, ty, (double) y);
+
+              if (weight > 0)
+                add_tile_row (job, ty, weight, y, p, lo, n, sum);
+            }
+          for (size_t x = 0; x < n; x++)
+            row[lo + x] = wave_fit_subtracted (row[lo + x], sum[x],
+                                               FITTED_WAVES_CLIPPED_SHARE);
+        }
+}
+
+/* ---- The call ------------------------------------------------------- */
+
+/* Fits the `count` tracked waves in every tile and subtracts their blend.
+ * 0 when memory runs out, before anything is subtracted. */
+static int
+track (float        *values,
+       size_t        planes,
+       size_t        plane_step,
+       size_t        width,
+       size_t        height,
+       size_t        stride,
+       const double *waves,
+       const size_t *strongest,
+       size_t        count,
+       RowSplit      split)
+{
+  TileAxis        ax, ay;
+  Reach           reach;
+  size_t          tiles;
+  double         *frequency;
+  double complex *amplitude;
+  int            *fitted;
+  float          *tables = NULL;
+  int             ok;
+
+  tile_axis (&ax, width);
+  tile_axis (&ay, height);
+  tiles     = ax.count * ay.count;
+  frequency = malloc (2 * tiles * count * sizeof *frequency);
+  amplitude = malloc (tiles * planes * count * sizeof *amplitude);
+  fitted    = malloc (tiles * sizeof *fitted);
+  ok = frequency && amplitude && fitted;
+  if (ok)
+    {
+      TileFitJob fits = { values, planes, plane_step, stride, &ax, &ay, waves,
+                          strongest, count, frequency, amplitude, fitted };
+
+      row_split_run (split, tiles, fit_tiles, &fits);
+      for (size_t t = 0; t < tiles; t++)
+        ok = ok && fitted[t];
+    }
+  if (ok)
+    {
+      reach_of (&reach, &ax, width);
+      tables = blend_tables (&ax, &ay, &reach, count, frequency);
+      ok     = tables != NULL;
+    }
+  if (ok)
+    {
+      BlendJob blend = { values, planes, plane_step, stride, width, &ax, &ay,
+                         &reach, count, frequency, amplitude, tables };
+
+      row_split_run (split, height, blend_rows, &blend);
+    }
+  free (tables);
+  free (fitted);
+  free (amplitude);
+  free (frequency);
+  return ok;
+}
+
+int
+tracked_waves_remove (float        *values,
+                      size_t        planes,
+                      size_t        plane_step,
+                      size_t        width,
+                      size_t        height,
+                      size_t        stride,
+                      const double *waves,
+                      const size_t *strongest,
+                      size_t        count,
+                      size_t        test_side,
+                      RowSplit      split)
+{
+  size_t  side_x = width < test_side ? width : test_side;
+  size_t  side_y = height < test_side ? height : test_side;
+  size_t  corner = (height - side_y) / 2 * stride + (width - side_x) / 2;
+  double *tracked   = malloc (2 * count * sizeof *tracked + 1);
+  size_t *planes_of = malloc (count * sizeof *planes_of + 1);
+  size_t  n = 0;
+  int     ok = tracked && planes_of;
+
+  for (size_t i = 0; ok && i < count; i++)
+    {
+      int varies = wave_varies (values + strongest[i] * plane_step + corner,
+                                side_x, side_y, stride, waves[2 * i],
+                                waves[2 * i + 1], split);
+
+      ok = varies >= 0;
+      if (varies > 0)
+        {
+          tracked[2 * n]     = waves[2 * i];
+          tracked[2 * n + 1] = waves[2 * i + 1];
+          planes_of[n++]     = strongest[i];
+        }
+    }
+  if (ok && n > 0)
+    ok = track (values, planes, plane_step, width, height, stride, tracked,
+                planes_of, n, split);
+  free (planes_of);
+  free (tracked);
+  return ok;
+}
