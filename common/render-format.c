@@ -85,6 +85,18 @@ render_format_as_stored (const Babl *stored,
   return render_format_for (stored, gray, has_alpha, &as_stored).format;
 }
 
+gboolean
+render_format_is_as_stored (const gchar *encoding,
+                            gboolean     gray,
+                            gboolean     has_alpha)
+{
+  for (Trc trc = TRC_LINEAR; trc <= TRC_PERCEPTUAL; trc++)
+    if (g_strcmp0 (encoding,
+                   channel_formats[gray != FALSE][trc][has_alpha != FALSE]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 const Babl *
 render_format_display (const Babl *stored,
                        gboolean    gray,

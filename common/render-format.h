@@ -31,6 +31,13 @@ const Babl   *render_format_as_stored (const Babl           *stored,
                                        gboolean              gray,
                                        gboolean              has_alpha);
 
+/* Whether `encoding` (a format's name, its space left out) is one
+ * render_format_as_stored gives for some drawable of `gray` and
+ * `has_alpha`. */
+gboolean      render_format_is_as_stored (const gchar        *encoding,
+                                          gboolean            gray,
+                                          gboolean            has_alpha);
+
 /* The drawable's colours and alpha in 8 bits per channel, in its space:
  * what GIMP's drawable previews draw. */
 const Babl   *render_format_display (const Babl             *stored,

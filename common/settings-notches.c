@@ -6,6 +6,7 @@
 
 #include "fitted-waves.h"
 #include "notch-channels-text.h"
+#include "quoted-text.h"
 #include "render-error.h"
 #include "settings-checks.h"
 
@@ -104,26 +105,40 @@ settings_notches_read_channels (BandpassSettings  *settings,
                                 const gchar       *text,
                                 GError           **error)
 {
-  unsigned *masks = NULL;
-  size_t    words = 0, bad = 0;
-  gboolean  read  = FALSE;
+  unsigned *masks  = NULL;
+  size_t    words  = 0, bad = 0;
+  gboolean  read   = FALSE;
+  gsize     count  = settings->notch_values / 3;
+  gchar    *quoted = quoted_text (text);
 
   switch (notch_channels_text_read (text, &masks, &words, &bad))
     {
     case NOTCH_CHANNELS_TEXT_OK:
-      read = words <= settings->notch_values / 3;
+      read = words <= count;
       if (! read)
-        g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
-                     _("The notch channels \"%s\" name %lu notches, but "
-                       "there are %lu notches."),
-                     text, (gulong) words,
-                     (gulong) (settings->notch_values / 3));
+        {
+          /* Two counted nouns: each takes its number's form. */
+          gchar *named = g_strdup_printf (
+                           g_dngettext (GETTEXT_PACKAGE, "%lu notch",
+                                        "%lu notches", words),
+                           (gulong) words);
+          gchar *there = g_strdup_printf (
+                           g_dngettext (GETTEXT_PACKAGE, "there is %lu notch",
+                                        "there are %lu notches", count),
+                           (gulong) count);
+
+          g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
+                       _("The notch channels %s name %s, but %s."),
+                       quoted, named, there);
+          g_free (there);
+          g_free (named);
+        }
       break;
     case NOTCH_CHANNELS_TEXT_NOT_CHANNELS:
       g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
-                   _("The notch channels \"%s\" hold a word at character "
+                   _("The notch channels %s hold a word at character "
                      "%lu that is not made of the letters r, g and b."),
-                   text, (gulong) bad + 1);
+                   quoted, (gulong) bad + 1);
       break;
     case NOTCH_CHANNELS_TEXT_MEMORY:
       break;
@@ -133,5 +148,6 @@ settings_notches_read_channels (BandpassSettings  *settings,
   else if (! read && error && ! *error)
     render_error_memory (error);
   free (masks);
+  g_free (quoted);
   return read;
 }

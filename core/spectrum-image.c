@@ -157,6 +157,22 @@ spectrum_image_log_magnitude (float real,
                          amplitude_floor (largest)) / LOG_RANGE);
 }
 
+int
+spectrum_image_find_non_finite (const SpectrumShape *shape,
+                                const float         *picture,
+                                size_t              *x,
+                                size_t              *y)
+{
+  for (size_t i = 0; i < area (shape) * shape->planes; i++)
+    if (! isfinite (picture[i]))
+      {
+        *x = i / shape->planes % shape->width;
+        *y = i / shape->planes / shape->width;
+        return 1;
+      }
+  return 0;
+}
+
 static float
 gain_asked (float real,
             float imaginary,

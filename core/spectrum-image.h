@@ -61,6 +61,13 @@ float        spectrum_image_log_magnitude  (float                real,
                                             float                imaginary,
                                             float                largest);
 
+/* Whether `picture` (of `shape`) holds a value that is not finite: where
+ * it does, the first such pixel, row after row, in *x, *y. */
+int          spectrum_image_find_non_finite (const SpectrumShape *shape,
+                                             const float         *picture,
+                                             size_t              *x,
+                                             size_t              *y);
+
 /* The gain the log magnitude picture, as painted, asks for at each value
  * of the pictures, mirrored pairs agreed; nonzero when any gain is not
  * 1. */

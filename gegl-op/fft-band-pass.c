@@ -306,7 +306,7 @@ filter (GeglOperation       *operation,
              op_filter_run (input, output, whole, &format, &settings,
                             operation, &warning, &message);
   if (warning)
-    g_warning ("fft:band-pass: %s.", warning);
+    pass_through_warn (warning, NULL);
   if (! filtered)
     pass_through (input, output, whole, message);
 
@@ -330,7 +330,7 @@ process (GeglOperation       *operation,
     return TRUE;
   if (gegl_rectangle_is_infinite_plane (box))
     return pass_through (input, output, result,
-                         "the input has no bounds to filter as a whole");
+                         "The input has no bounds to filter as a whole.");
 
   return filter (operation, input, output, box);
 }

@@ -3,6 +3,7 @@
 
 
 #include "notches-text.h"
+#include "quoted-text.h"
 #include "settings-checks.h"
 #include "settings-notches.h"
 
@@ -24,15 +25,18 @@ read_numbers (BandpassSettings  *settings,
   double *numbers;
   size_t  count;
   size_t  bad = 0;
+  gchar  *quoted;
 
   switch (notches_text_read (text, &numbers, &count, &bad))
     {
     case NOTCHES_TEXT_OK:
       break;
     case NOTCHES_TEXT_NOT_A_NUMBER:
-      *message = g_strdup_printf ("the notches \"%s\" hold a word that is "
+      quoted   = quoted_text (text);
+      *message = g_strdup_printf ("the notches %s hold a word that is "
                                   "not a number at character %lu",
-                                  text, (gulong) bad + 1);
+                                  quoted, (gulong) bad + 1);
+      g_free (quoted);
       return FALSE;
     case NOTCHES_TEXT_MEMORY:
       *message = g_strdup ("out of memory reading the notches");

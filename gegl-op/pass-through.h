@@ -8,7 +8,12 @@
 
 #include <gegl.h>
 
-/* Warns with `why` and copies `area` of `input` to `output`. Always
+/* Warns "fft:band-pass: TEXT", TEXT made one sentence (a capital first,
+ * a full stop at its end), then `after` (NULL: nothing). */
+void     pass_through_warn (const gchar *text,
+                            const gchar *after);
+
+/* Warns with `why`, saying that the input passes through, and copies `area` of `input` to `output`. Always
  * TRUE, process ()'s answer. */
 gboolean pass_through (GeglBuffer          *input,
                        GeglBuffer          *output,

@@ -33,7 +33,14 @@ check_drawables (GimpImage     *image,
                  GimpDrawable **drawables,
                  GError       **error)
 {
-  if (! drawables || ! drawables[0] || drawables[1])
+  /* GIMP drops a drawable that no longer exists from the array. */
+  if (! drawables || ! drawables[0])
+    g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
+                         _("No drawable to make the spectrum of: none is "
+                           "passed, or the one passed no longer exists (it "
+                           "was removed from its image, or its image was "
+                           "closed)."));
+  else if (drawables[1])
     g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
                          _("Pass exactly one drawable: its spectrum becomes "
                            "the new image."));

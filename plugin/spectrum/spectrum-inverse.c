@@ -139,6 +139,31 @@ read_layer (const Spectrum  *spectrum,
   return values;
 }
 
+/* Layer `which` of the real and imaginary parts, refused where a value
+ * is not finite: one such value would spread over the whole plane. */
+static gfloat *
+read_part (const Spectrum  *spectrum,
+           SpectrumLayer    which,
+           GError         **error)
+{
+  gfloat *values = read_layer (spectrum, which, error);
+  gsize   x, y;
+
+  if (values && spectrum_image_find_non_finite (&spectrum->pictures.shape,
+                                                values, &x, &y))
+    {
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("The layer \"%s\" of the spectrum image holds a value "
+                     "that is not finite (NaN or infinity) at pixel (%lu, "
+                     "%lu): the inverse needs the real and imaginary parts "
+                     "as the forward FFT made them. Undo what wrote it, or "
+                     "make the spectrum again."),
+                   spectrum->record.layers[which], (gulong) x, (gulong) y);
+      g_clear_pointer (&values, g_free);
+    }
+  return values;
+}
+
 static gboolean
 read_spectrum (Spectrum   *spectrum,
                GimpImage  *image,
@@ -159,9 +184,9 @@ read_spectrum (Spectrum   *spectrum,
   return (pictures->log_magnitude =
             read_layer (spectrum, SPECTRUM_LAYER_LOG_MAGNITUDE, error)) &&
          (pictures->real =
-            read_layer (spectrum, SPECTRUM_LAYER_REAL, error)) &&
+            read_part (spectrum, SPECTRUM_LAYER_REAL, error)) &&
          (pictures->imaginary =
-            read_layer (spectrum, SPECTRUM_LAYER_IMAGINARY, error)) &&
+            read_part (spectrum, SPECTRUM_LAYER_IMAGINARY, error)) &&
          (spectrum->pixels =
             read_layer (spectrum, SPECTRUM_LAYER_SOURCE, error));
 }

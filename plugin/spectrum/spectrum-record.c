@@ -5,39 +5,13 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "quoted-text.h"
+#include "render-format.h"
+
 #define GROUP   "spectrum"
 #define VERSION 1
 
-static const gchar *const layer_keys[SPECTRUM_LAYER_COUNT] =
-{
-  [SPECTRUM_LAYER_LOG_MAGNITUDE] = "log-magnitude-layer",
-  [SPECTRUM_LAYER_REAL]          = "real-layer",
-  [SPECTRUM_LAYER_IMAGINARY]     = "imaginary-layer",
-  [SPECTRUM_LAYER_SOURCE]        = "source-layer",
-};
-
-typedef struct
-{
-  const gchar *key;
-  gsize        offset;
-} IntegerField;
-
-static const IntegerField integer_fields[] =
-{
-  { "source-image",    G_STRUCT_OFFSET (SpectrumRecord, source_image) },
-  { "source-drawable", G_STRUCT_OFFSET (SpectrumRecord, source_drawable) },
-  { "image-width",     G_STRUCT_OFFSET (SpectrumRecord, image_width) },
-  { "image-height",    G_STRUCT_OFFSET (SpectrumRecord, image_height) },
-  { "offset-x",        G_STRUCT_OFFSET (SpectrumRecord, offset_x) },
-  { "offset-y",        G_STRUCT_OFFSET (SpectrumRecord, offset_y) },
-  { "width",           G_STRUCT_OFFSET (SpectrumRecord, width) },
-  { "height",          G_STRUCT_OFFSET (SpectrumRecord, height) },
-  { "padded-width",    G_STRUCT_OFFSET (SpectrumRecord, padded_width) },
-  { "padded-height",   G_STRUCT_OFFSET (SpectrumRecord, padded_height) },
-  { "precision",       G_STRUCT_OFFSET (SpectrumRecord, precision) },
-  { "gray",            G_STRUCT_OFFSET (SpectrumRecord, gray) },
-  { "has-alpha",       G_STRUCT_OFFSET (SpectrumRecord, has_alpha) },
-};
+G_STATIC_ASSERT (SPECTRUM_RECORD_MAX_SIZE == GIMP_MAX_IMAGE_SIZE);
 
 void
 spectrum_record_attach (const SpectrumRecord *record,
@@ -51,17 +25,20 @@ spectrum_record_attach (const SpectrumRecord *record,
 
   memcpy (scales, record->scales, sizeof scales);
   g_key_file_set_integer (file, GROUP, "version", VERSION);
-  for (gsize i = 0; i < G_N_ELEMENTS (integer_fields); i++)
-    g_key_file_set_integer (file, GROUP, integer_fields[i].key,
-                            G_STRUCT_MEMBER (gint, record,
-                                             integer_fields[i].offset));
+  for (gsize i = 0; i < spectrum_record_integer_count; i++)
+    {
+      const SpectrumRecordInteger *field = &spectrum_record_integers[i];
+
+      g_key_file_set_integer (file, GROUP, field->key,
+                              G_STRUCT_MEMBER (gint, record, field->offset));
+    }
   g_key_file_set_string (file, GROUP, "format", record->format);
   g_key_file_set_string (file, GROUP, "name", record->name);
   g_key_file_set_double (file, GROUP, "largest", record->largest);
   g_key_file_set_double_list (file, GROUP, "scales", scales,
                               G_N_ELEMENTS (scales));
   for (gint layer = 0; layer < SPECTRUM_LAYER_COUNT; layer++)
-    g_key_file_set_string (file, GROUP, layer_keys[layer],
+    g_key_file_set_string (file, GROUP, spectrum_record_layer_keys[layer],
                            record->layers[layer]);
 
   text     = g_key_file_to_data (file, &length, NULL);
@@ -84,10 +61,12 @@ read_fields (SpectrumRecord  *record,
 
   if (g_key_file_get_integer (file, GROUP, "version", error) != VERSION)
     return FALSE;
-  for (gsize i = 0; i < G_N_ELEMENTS (integer_fields); i++)
+  for (gsize i = 0; i < spectrum_record_integer_count; i++)
     {
-      G_STRUCT_MEMBER (gint, record, integer_fields[i].offset) =
-        g_key_file_get_integer (file, GROUP, integer_fields[i].key, error);
+      const SpectrumRecordInteger *field = &spectrum_record_integers[i];
+
+      G_STRUCT_MEMBER (gint, record, field->offset) =
+        g_key_file_get_integer (file, GROUP, field->key, error);
       if (*error)
         return FALSE;
     }
@@ -97,9 +76,9 @@ read_fields (SpectrumRecord  *record,
       ! (record->name = g_key_file_get_string (file, GROUP, "name", error)))
     return FALSE;
   for (gint layer = 0; layer < SPECTRUM_LAYER_COUNT; layer++)
-    if (! (record->layers[layer] = g_key_file_get_string (file, GROUP,
-                                                          layer_keys[layer],
-                                                          error)))
+    if (! (record->layers[layer] =
+             g_key_file_get_string (file, GROUP,
+                                    spectrum_record_layer_keys[layer], error)))
       return FALSE;
 
   scales = g_key_file_get_double_list (file, GROUP, "scales", &count, error);
@@ -107,6 +86,50 @@ read_fields (SpectrumRecord  *record,
     memcpy (record->scales, scales, sizeof record->scales);
   g_free (scales);
   return count == G_N_ELEMENTS (record->scales);
+}
+
+static gboolean
+is_precision (gint value)
+{
+  GEnumClass *precisions = g_type_class_ref (GIMP_TYPE_PRECISION);
+  gboolean    known      = g_enum_get_value (precisions, value) != NULL;
+
+  g_type_class_unref (precisions);
+  return known;
+}
+
+/* The key of the first field of `record` that plug-in-fft-forward could
+ * not have written, NULL when there is none. */
+static const gchar *
+broken_field (const SpectrumRecord *record)
+{
+  const gchar *broken = spectrum_record_broken_field (record);
+
+  if (! broken && ! render_format_is_as_stored (record->format, record->gray,
+                                                record->has_alpha))
+    broken = "format";
+  if (! broken && ! is_precision (record->precision))
+    broken = "precision";
+  return broken;
+}
+
+static void
+refuse_field (GKeyFile     *file,
+              const gchar  *key,
+              GError      **error)
+{
+  gchar *value  = g_key_file_get_value (file, GROUP, key, NULL);
+  gchar *quoted = quoted_text (value ? value : "");
+
+  g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+               _("The record this spectrum image keeps of its source (the "
+                 "parasite \"%s\") has %s as its field \"%s\", which "
+                 "plug-in-fft-forward never writes: make the spectrum again "
+                 "from its source with Filters > Frequency > FFT Forward "
+                 "(Spectrum as Image)."),
+               SPECTRUM_RECORD_PARASITE, quoted, key);
+  g_free (quoted);
+  g_free (value);
 }
 
 gboolean
@@ -119,6 +142,7 @@ spectrum_record_read (SpectrumRecord  *record,
   GKeyFile     *file     = g_key_file_new ();
   GError       *problem  = NULL;
   gboolean      read     = FALSE;
+  const gchar  *broken   = NULL;
 
   *record = (SpectrumRecord) { 0 };
   if (parasite)
@@ -130,22 +154,22 @@ spectrum_record_read (SpectrumRecord  *record,
                                         &problem) &&
              read_fields (record, file, &problem);
     }
-
-  if (! read)
-    {
-      spectrum_record_clear (record);
-      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
-                           _("This image is not a spectrum made by "
-                             "Filters > Frequency > FFT Forward (Spectrum as "
-                             "Image) "
-                             "(plug-in-fft-forward): it has no record of "
-                             "its source, or the record does not read."));
-    }
+  if (read && (broken = broken_field (record)))
+    refuse_field (file, broken, error);
+  else if (! read)
+    g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
+                         _("This image is not a spectrum made by "
+                           "Filters > Frequency > FFT Forward (Spectrum as "
+                           "Image) "
+                           "(plug-in-fft-forward): it has no record of "
+                           "its source, or the record does not read."));
+  if (! read || broken)
+    spectrum_record_clear (record);
 
   g_clear_error (&problem);
   g_key_file_free (file);
   gimp_parasite_free (parasite);
-  return read;
+  return read && ! broken;
 }
 
 void

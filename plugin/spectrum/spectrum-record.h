@@ -8,38 +8,18 @@
 
 #include <libgimp/gimp.h>
 
+#include "spectrum-record-rules.h"
+
 #define SPECTRUM_RECORD_PARASITE "fft-spectrum-image"
-
-typedef enum
-{
-  SPECTRUM_LAYER_LOG_MAGNITUDE,
-  SPECTRUM_LAYER_REAL,
-  SPECTRUM_LAYER_IMAGINARY,
-  SPECTRUM_LAYER_SOURCE,
-  SPECTRUM_LAYER_COUNT
-} SpectrumLayer;
-
-typedef struct
-{
-  gint           source_image, source_drawable;  /* ids */
-  gint           image_width, image_height;      /* the source image's */
-  gint           offset_x, offset_y;             /* the drawable's */
-  gint           width, height;                  /* the drawable's */
-  gint           padded_width, padded_height;    /* the spectrum image's */
-  GimpPrecision  precision;                      /* the source image's */
-  gboolean       gray, has_alpha;
-  gchar         *format;  /* the babl format the values were read in */
-  gchar         *name;    /* the drawable's */
-  gdouble        largest; /* the spectrum's largest amplitude */
-  gdouble        scales[3];
-  gchar         *layers[SPECTRUM_LAYER_COUNT];
-} SpectrumRecord;
 
 void     spectrum_record_attach (const SpectrumRecord  *record,
                                  GimpImage             *image);
 
-/* FALSE, with a message, when `image` holds no record or one that does
- * not read. */
+/* FALSE, with a message, when `image` holds no record, one that does
+ * not read, or one with a field that breaks the forward's rules
+ * (spectrum-record-rules.h; its format one render_format_as_stored gives
+ * for its gray and has-alpha, its precision one of GIMP's); the message
+ * names the field. */
 gboolean spectrum_record_read   (SpectrumRecord        *record,
                                  GimpImage             *image,
                                  GError               **error);

@@ -29,7 +29,14 @@ checked against numpy:
   - bad input fails with a clear message and changes no image: an image
     that is not a spectrum, a resized spectrum, a layer removed or
     renamed, a spectrum converted to 8-bit, a source image resized, two
-    drawables passed to the forward FFT.
+    drawables passed to the forward FFT;
+  - a crafted record (issue 43 item 1: a format, precision, size, scale,
+    largest amplitude or layer name the forward never writes, padded sizes
+    with the layers resized to match, a megabyte of text) fails naming its
+    field in a message under 1000 characters, making and dirtying no
+    image, whether the source image is open or closed; so does a NaN or
+    infinity in the real or imaginary part (item 2), naming the layer and
+    the pixel.
 
 Usage: gimp_spectrum_image.py PATH/TO/fft-bandpass"""
 import json
@@ -63,6 +70,26 @@ PAINT_RADIUS = 6         # bins of the padded grid
 DC_GUARD = 8             # bins around the centre left out of peak searches
 BRIGHTER = 0.05          # what the brighter painting adds to the log magnitude
 LOG_RANGE = np.log1p(2.0 ** 16)
+RECORD = "fft-spectrum-image"
+# Records the forward never writes: the key, its text, whether the source
+# image is closed before the inverse (the result would be a new image).
+# The padded sizes come with the spectrum image and its layers resized to
+# match. For a 90 × 60 source: padded 128 × 128.
+BAD_RECORDS = [
+    ("format", "bogus", True), ("format", "", True),
+    ("format", "R'G'B'A double", True), ("format", "Y' float", False),
+    ("format", "x" * 1000000, True),
+    ("precision", "9999", True), ("precision", "-1", False),
+    ("padded-width", "16", False), ("padded-width", "1", True),
+    ("padded-width", "256", True),
+    ("width", "0", True), ("height", "600000", True),
+    ("image-width", "-5", False), ("offset-x", "2147483647", False),
+    ("source-image", "0", True), ("gray", "2", True), ("has-alpha", "-1", True),
+    ("largest", "nan", True), ("largest", "-1", True),
+    ("scales", "0;1;1;", True), ("scales", "1;1;0.75;", True),
+    ("scales", "1;inf;1;", True),
+    ("real-layer", "Log magnitude", True), ("source-layer", "", True),
+]
 GAIN_LIMIT = 65536.0
 
 
@@ -228,12 +255,23 @@ def drive(folder):
                   for layer in image.get_layers()])
                 for image in Gimp.get_images()]
 
-    def failing(name, procedure, image, drawables=()):
+    def failing(name, procedure, image, drawables=(), names=""):
         before = snapshot()
+        dirty = [i.is_dirty() for i in Gimp.get_images()]
         ok, said, status = call(procedure, image, drawables)
         return {"ok": not ok, "error": "" if not ok else "it succeeded",
-                "message": said if not ok else "", "unchanged": snapshot() == before,
+                "message": said if not ok else "", "names": names,
+                "unchanged": snapshot() == before and
+                             [i.is_dirty() for i in Gimp.get_images()] == dirty,
                 "calling_error": status == Gimp.PDBStatusType.CALLING_ERROR, "case": name}
+
+    def set_record(spectrum, key, value):
+        """The spectrum's record with `key` set to `value` as its text."""
+        old = spectrum.get_parasite(RECORD)
+        lines = [f"{key}={value}" if line.startswith(key + "=") else line
+                 for line in bytes(old.get_data()).decode().split("\n")]
+        spectrum.attach_parasite(Gimp.Parasite.new(RECORD, old.get_flags(),
+                                                   list("\n".join(lines).encode())))
 
     def errors():
         given = source_pixels("errors", 3, (60, 90), np.uint8)
@@ -265,6 +303,36 @@ def drive(folder):
                                 Gimp.LayerMode.NORMAL)
         image.insert_layer(second, None, 0)
         reports.append(failing("two drawables", "plug-in-fft-forward", image, [layer, second]))
+
+        # Crafted records (issue 43 item 1), the source closed so that a
+        # result would be a new image, and one open.
+        for key, value, close in BAD_RECORDS:
+            image, layer, spectrum = fresh()
+            if key.startswith("padded"):
+                for picture in spectrum.get_layers()[:3]:
+                    picture.resize(int(value), int(value), 0, 0)
+                spectrum.resize(int(value), int(value), 0, 0)
+                set_record(spectrum, "padded-height", value)
+            set_record(spectrum, key, value)
+            if close:
+                image.delete()
+            reports.append(failing(f"record {key}={value[:20]!r}", "plug-in-fft-inverse",
+                                   spectrum, names=f'"{key}"'))
+        # Non-finite real and imaginary parts (item 2), named with the pixel.
+        for which, value, (x, y) in ((1, np.nan, (5, 7)), (2, np.inf, (0, 3)),
+                                     (1, -np.inf, (127, 127))):
+            image, layer, spectrum = fresh()
+            picture = spectrum.get_layers()[which]
+            values = transfer(picture, "R'G'B' float")
+            values[y, x, 1] = value
+            transfer(picture, "R'G'B' float", values)
+            image.delete()
+            reports.append(failing(f"{picture.get_name()} {value} at ({x}, {y})",
+                                   "plug-in-fft-inverse", spectrum,
+                                   names=f'"{picture.get_name()}"'
+                                         f" of the spectrum image holds a value that "
+                                         f"is not finite (NaN or infinity) at pixel "
+                                         f"({x}, {y})"))
         return reports
 
     def guarded(job):
@@ -430,7 +498,8 @@ def main():
     else:
         for report in reports:
             gh.check(report["ok"] and report["message"] and report["unchanged"]
-                     and report["calling_error"],
+                     and report["calling_error"] and report.get("names", "") in report["message"]
+                     and len(report["message"]) < 1000,
                      f"{report['case']}: a calling error, changing no image: "
                      f"{report['message']!r}"
                      + ("" if report["unchanged"] else " (AN IMAGE CHANGED)")
