@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "fitted-waves.h"
+#include "tile-spectrum.h"
 #include "wave-fit.h"
 
 #define PI 3.14159265358979323846
@@ -19,16 +20,9 @@
  * bins with the tiles' own means: it is not tested, and not tracked. */
 #define NEAREST_BINS 4.0
 /* Gauss–Newton steps of a wave's frequency in a tile. */
-#define TILE_STEPS 3
+#define TILE_STEPS 1
 /* Tiles smaller than this a side tell no cosine from its neighbours. */
 #define LEAST_TILE 16
-
-typedef struct
-{
-  size_t count, side;
-  size_t offset[TRACKED_WAVES_MOST_TILES];
-  double centre[TRACKED_WAVES_MOST_TILES];
-} TileAxis;
 
 /* Tiles of about TRACKED_WAVES_TILE_SIDE along `length`; 0 where they
  * would be smaller than LEAST_TILE. */
@@ -36,17 +30,8 @@ static int
 tile_axis (TileAxis *axis,
            size_t    length)
 {
-  size_t n = (length + TRACKED_WAVES_TILE_SIDE / 2) / TRACKED_WAVES_TILE_SIDE;
-
-  n = n < 2 ? 2 : n > TRACKED_WAVES_MOST_TILES ? TRACKED_WAVES_MOST_TILES : n;
-  axis->count = n;
-  axis->side  = length / n;
-  for (size_t t = 0; t < n; t++)
-    {
-      axis->offset[t] = t * length / n;
-      axis->centre[t] = axis->offset[t] + 0.5 * (axis->side - 1.0);
-    }
-  return axis->side >= LEAST_TILE;
+  return tile_axis_init (axis, length, TRACKED_WAVES_TILE_SIDE,
+                         TRACKED_WAVES_MOST_TILES, LEAST_TILE);
 }
 
 /* The quantile of the F distribution of d1 and d2 degrees of freedom at
@@ -78,40 +63,33 @@ wave_varies (const float *plane,
              double       fy,
              RowSplit     split)
 {
-  TileAxis       ax, ay;
-  Fit            fit;
-  double complex sums[5];
-  double         dx, dy, left = 0, beside = 0;
-  size_t         tiles;
+  static const double beside_bins[8] = { BESIDE_BINS, 0, -BESIDE_BINS, 0,
+                                         0, BESIDE_BINS, 0, -BESIDE_BINS };
+  TileAxis ax, ay;
+  size_t   tiles;
+  double  *at, *beside, left = 0, around = 0;
+  int      ok;
 
   if (! tile_axis (&ax, width) || ! tile_axis (&ay, height) ||
       fmax (fabs (fx) * ax.side, fabs (fy) * ay.side) < NEAREST_BINS)
     return 0;
-  dx = BESIDE_BINS / ax.side;
-  dy = BESIDE_BINS / ay.side;
-  {
-    const double frequencies[10] = { fx, fy, fx + dx, fy, fx - dx, fy,
-                                     fx, fy + dy, fx, fy - dy };
-
-    if (! wave_fit_start (&fit, frequencies, 5, 1, ax.side, ay.side))
-      return -1;
-  }
-  for (size_t i = 0; i < 5; i++)
-    wave_fit_tune (&fit.waves[i], &fit.across, &fit.down);
-  for (size_t ty = 0; ty < ay.count; ty++)
-    for (size_t tx = 0; tx < ax.count; tx++)
-      {
-        wave_fit_transform (&fit, plane + ay.offset[ty] * stride +
-                                  ax.offset[tx],
-                            stride, (size_t) -1, 0, split, sums, NULL);
-        left += creal (sums[0] * conj (sums[0]));
-        for (size_t k = 1; k < 5; k++)
-          beside += creal (sums[k] * conj (sums[k])) / 4;
-      }
-  wave_fit_end (&fit);
-  tiles = ax.count * ay.count;
-  return beside > 0 &&
-         left / beside > f_quantile (2.0 * tiles, 8.0 * tiles, FALSE_ALARM_Z);
+  tiles  = ax.count * ay.count;
+  at     = malloc (tiles * sizeof *at);
+  beside = malloc (tiles * sizeof *beside);
+  ok     = at && beside &&
+           tile_powers (plane, stride, &ax, &ay, fx, fy, beside_bins, 4, at,
+                        beside, split);
+  for (size_t t = 0; ok && t < tiles; t++)
+    {
+      left   += at[t];
+      around += beside[t];
+    }
+  free (at);
+  free (beside);
+  if (! ok)
+    return -1;
+  return around > 0 &&
+         left / around > f_quantile (2.0 * tiles, 8.0 * tiles, FALSE_ALARM_Z);
 }
 
 /* ---- The tiles' fits ------------------------------------------------ */
@@ -174,8 +152,8 @@ fit_tiles (const void *job_pointer,
 
 /* ---- The blend ------------------------------------------------------ */
 
-/* The columns a tile column's cosine reaches, from the centre before it
- * to the one after (to the edge for the first and the last). */
+/* Where each tile's cosine reaches along an axis: from the centre before
+ * it to the one after (to the edge for the first and the last). */
 typedef struct
 {
   size_t start[TRACKED_WAVES_MOST_TILES], length[TRACKED_WAVES_MOST_TILES];
@@ -215,61 +193,74 @@ blend_weight (const TileAxis *axis,
   return t + 1 == axis->count ? 1 : fmax (0, (c[t + 1] - x) / (c[t + 1] - c[t]));
 }
 
+/* Per tile and wave, the blend's weight times e^{2πi f (t − c)} along
+ * one axis over the tile's reach there: for the tiles of each line of
+ * tiles across that axis (`lines` of them, tile (line, t) being tile
+ * t · line_step + line · across_step), the real parts of the whole line,
+ * then the imaginary ones. */
+typedef struct
+{
+  float  *values;
+  size_t  total; /* floats of one line's and wave's table */
+} AxisTables;
+
+static int
+axis_tables (AxisTables     *tables,
+             const TileAxis *axis,
+             const Reach    *reach,
+             size_t          lines,
+             size_t          line_step,
+             size_t          tile_step,
+             size_t          count,
+             const double   *frequency,
+             size_t          component)
+{
+  tables->total  = 2 * reach->total;
+  tables->values = malloc (lines * count * tables->total *
+                           sizeof *tables->values);
+  for (size_t line = 0; tables->values && line < lines; line++)
+    for (size_t t = 0; t < axis->count; t++)
+      for (size_t i = 0; i < count; i++)
+        {
+          size_t  tile = line * line_step + t * tile_step;
+          double  f    = frequency[2 * (tile * count + i) + component];
+          float  *re   = tables->values +
+                         (line * count + i) * tables->total + reach->at[t];
+          float  *im   = re + reach->total;
+
+          for (size_t k = 0; k < reach->length[t]; k++)
+            {
+              double         at = (double) (reach->start[t] + k);
+              double complex e  = blend_weight (axis, t, at) *
+                                  cexp (2 * PI * I * f * (at - axis->centre[t]));
+
+              re[k] = (float) creal (e);
+              im[k] = (float) cimag (e);
+            }
+        }
+  return tables->values != NULL;
+}
+
 typedef struct
 {
   float                *values;
   size_t                planes, plane_step, stride, width;
   const TileAxis       *ax, *ay;
-  const Reach          *reach;
+  const Reach          *across, *down;
   size_t                count;
-  const double         *frequency;
   const double complex *amplitude;
-  const float          *tables; /* per tile and wave: w(x) e^{2πi fx (x − cx)}
-                                   over its reach, as re, im pairs */
+  const AxisTables     *columns; /* along x, per tile row */
+  const AxisTables     *rows;    /* along y, per tile column */
 } BlendJob;
-
-/* Tables of every tile's waves along x, the blend's weight folded in. */
-static float *
-blend_tables (const TileAxis *ax,
-              const TileAxis *ay,
-              const Reach    *reach,
-              size_t          count,
-              const double   *frequency)
-{
-  float *tables = malloc (2 * ay->count * count * reach->total *
-                          sizeof *tables);
-
-  for (size_t ty = 0; tables && ty < ay->count; ty++)
-    for (size_t tx = 0; tx < ax->count; tx++)
-      for (size_t i = 0; i < count; i++)
-        {
-          size_t  t     = ty * ax->count + tx;
-          double  fx    = frequency[2 * (t * count + i)];
-          float  *table = tables + 2 * ((ty * count + i) * reach->total +
-                                        reach->at[tx]);
-
-          for (size_t k = 0; k < reach->length[tx]; k++)
-            {
-              double         x = (double) (reach->start[tx] + k);
-              double complex e = blend_weight (ax, tx, x) *
-                                 cexp (2 * PI * I * fx * (x - ax->centre[tx]));
-
-              table[2 * k]     = (float) creal (e);
-              table[2 * k + 1] = (float) cimag (e);
-            }
-        }
-  return tables;
-}
 
 /* Columns a row's waves are summed over at a time, on the stack. */
 #define SUM_BLOCK 256
 
-/* Adds the tile row ty's waves at row y of plane p, weighted `weight`,
+/* Adds the waves of tile row ty at row y (within its reach) of plane p
  * over columns [lo, lo + n) to `sum`. */
 static void
 add_tile_row (const BlendJob *job,
               size_t          ty,
-              double          weight,
               size_t          y,
               size_t          p,
               size_t          lo,
@@ -277,29 +268,31 @@ add_tile_row (const BlendJob *job,
               float          *sum)
 {
   size_t count = job->count;
+  size_t row   = job->down->at[ty] + (y - job->down->start[ty]);
 
   for (size_t tx = 0; tx < job->ax->count; tx++)
     {
-      size_t start = job->reach->start[tx];
-      size_t end   = start + job->reach->length[tx];
+      size_t start = job->across->start[tx];
+      size_t end   = start + job->across->length[tx];
       size_t from  = start > lo ? start : lo;
       size_t to    = end < lo + n ? end : lo + n;
 
       for (size_t i = 0; from < to && i < count; i++)
         {
-          size_t         t  = ty * job->ax->count + tx;
-          double         fy = job->frequency[2 * (t * count + i) + 1];
-          double complex r  = weight *
-                              job->amplitude[(t * job->planes + p) * count + i] *
-                              cexp (2 * PI * I * fy *
-                                    (y - job->ay->centre[ty]));
-          float          re = (float) creal (r), im = (float) cimag (r);
-          const float   *table = job->tables +
-                                 2 * ((ty * count + i) * job->reach->total +
-                                      job->reach->at[tx] + (from - start));
+          size_t         t    = ty * job->ax->count + tx;
+          const float   *down = job->rows->values +
+                                (tx * count + i) * job->rows->total;
+          double complex r    = job->amplitude[(t * job->planes + p) * count + i] *
+                                (down[row] + I * down[job->down->total + row]);
+          float          re   = (float) creal (r), im = (float) cimag (r);
+          const float   *table_re = job->columns->values +
+                                    (ty * count + i) * job->columns->total +
+                                    job->across->at[tx] + (from - start);
+          const float   *table_im = table_re + job->across->total;
+          float         *out      = sum + (from - lo);
 
-          for (size_t x = from; x < to; x++, table += 2)
-            sum[x - lo] += re * table[0] - im * table[1];
+          for (size_t k = 0; k < to - from; k++)
+            out[k] += re * table_re[k] - im * table_im[k];
         }
     }
 }
@@ -323,12 +316,9 @@ blend_rows (const void *job_pointer,
           for (size_t x = 0; x < n; x++)
             sum[x] = 0;
           for (size_t ty = 0; ty < job->ay->count; ty++)
-            {
-              double weight = blend_weight (job->ay, ty, (double) y);
-
-              if (weight > 0)
-                add_tile_row (job, ty, weight, y, p, lo, n, sum);
-            }
+            if (y >= job->down->start[ty] &&
+                y < job->down->start[ty] + job->down->length[ty])
+              add_tile_row (job, ty, y, p, lo, n, sum);
           for (size_t x = 0; x < n; x++)
             row[lo + x] = wave_fit_subtracted (row[lo + x], sum[x],
                                                FITTED_WAVES_CLIPPED_SHARE);
@@ -352,12 +342,12 @@ track (float        *values,
        RowSplit      split)
 {
   TileAxis        ax, ay;
-  Reach           reach;
+  Reach           across, down;
+  AxisTables      columns = { NULL, 0 }, rows = { NULL, 0 };
   size_t          tiles;
   double         *frequency;
   double complex *amplitude;
   int            *fitted;
-  float          *tables = NULL;
   int             ok;
 
   tile_axis (&ax, width);
@@ -378,18 +368,22 @@ track (float        *values,
     }
   if (ok)
     {
-      reach_of (&reach, &ax, width);
-      tables = blend_tables (&ax, &ay, &reach, count, frequency);
-      ok     = tables != NULL;
+      reach_of (&across, &ax, width);
+      reach_of (&down, &ay, height);
+      ok = axis_tables (&columns, &ax, &across, ay.count, ax.count, 1, count,
+                        frequency, 0) &&
+           axis_tables (&rows, &ay, &down, ax.count, 1, ax.count, count,
+                        frequency, 1);
     }
   if (ok)
     {
       BlendJob blend = { values, planes, plane_step, stride, width, &ax, &ay,
-                         &reach, count, frequency, amplitude, tables };
+                         &across, &down, count, amplitude, &columns, &rows };
 
       row_split_run (split, height, blend_rows, &blend);
     }
-  free (tables);
+  free (columns.values);
+  free (rows.values);
   free (fitted);
   free (amplitude);
   free (frequency);

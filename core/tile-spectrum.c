@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "tile-spectrum.h"
+
+#include <complex.h>
+#include <stdlib.h>
+
+#include "wave-fit.h"
+
+/* The most frequencies beside one that tile_powers reads. */
+#define MOST_BESIDE 8
+
+int
+tile_axis_init (TileAxis *axis,
+                size_t    length,
+                size_t    side,
+                size_t    most,
+                size_t    least)
+{
+  size_t n = (length + side / 2) / side;
+
+  most = most > TILE_SPECTRUM_MOST ? TILE_SPECTRUM_MOST : most;
+  n    = n < 2 ? 2 : n > most ? most : n;
+  axis->count = n;
+  axis->side  = length / n;
+  for (size_t t = 0; t < n; t++)
+    {
+      axis->offset[t] = t * length / n;
+      axis->centre[t] = axis->offset[t] + 0.5 * (axis->side - 1.0);
+    }
+  return axis->side >= least;
+}
+
+typedef struct
+{
+  const float    *plane;
+  size_t          stride;
+  const TileAxis *ax, *ay;
+  const double   *frequencies; /* 1 + count (fx, fy) pairs */
+  size_t          count;
+  double         *at, *beside;
+  int            *done;        /* per tile: 1 where measured */
+} PowersJob;
+
+static void
+tiles_powers (const void *job_pointer,
+              size_t      first,
+              size_t      end)
+{
+  const PowersJob *job = job_pointer;
+  size_t           n   = job->count + 1;
+  double complex   sums[MOST_BESIDE + 1];
+  Fit              fit;
+  int              ok  = wave_fit_start (&fit, job->frequencies, n, 1,
+                                         job->ax->side, job->ay->side);
+
+  for (size_t i = 0; ok && i < n; i++)
+    wave_fit_tune (&fit.waves[i], &fit.across, &fit.down);
+  for (size_t t = first; t < end; t++)
+    {
+      size_t tx = t % job->ax->count, ty = t / job->ax->count;
+
+      job->done[t] = ok;
+      if (! ok)
+        continue;
+      wave_fit_transform (&fit, job->plane + job->ay->offset[ty] * job->stride +
+                                job->ax->offset[tx],
+                          job->stride, (size_t) -1, 0, NULL, sums, NULL);
+      job->at[t]     = creal (sums[0] * conj (sums[0]));
+      job->beside[t] = 0;
+      for (size_t k = 1; k < n; k++)
+        job->beside[t] += creal (sums[k] * conj (sums[k])) / job->count;
+    }
+  if (ok)
+    wave_fit_end (&fit);
+}
+
+int
+tile_powers (const float    *plane,
+             size_t          stride,
+             const TileAxis *ax,
+             const TileAxis *ay,
+             double          fx,
+             double          fy,
+             const double   *offsets,
+             size_t          count,
+             double         *at,
+             double         *beside,
+             RowSplit        split)
+{
+  size_t    tiles = ax->count * ay->count;
+  double    frequencies[2 * (MOST_BESIDE + 1)] = { fx, fy };
+  int      *done;
+  int       ok;
+  PowersJob job = { plane, stride, ax, ay, frequencies, count, at, beside,
+                    NULL };
+
+  if (count == 0 || count > MOST_BESIDE)
+    return 0;
+  for (size_t k = 0; k < count; k++)
+    {
+      frequencies[2 * k + 2] = fx + offsets[2 * k] / ax->side;
+      frequencies[2 * k + 3] = fy + offsets[2 * k + 1] / ay->side;
+    }
+  done = malloc (tiles * sizeof *done);
+  if (! done)
+    return 0;
+  job.done = done;
+  row_split_run (split, tiles, tiles_powers, &job);
+  ok = 1;
+  for (size_t t = 0; t < tiles; t++)
+    ok = ok && done[t];
+  free (done);
+  return ok;
+}
