@@ -235,7 +235,6 @@ coarse_first (Fit         *fit,
       ! wave_fit_start (&coarse, found, fit->count, planes, side_x, side_y))
     {
       free (found);
-      wave_fit_end (fit);
       return 0;
     }
   for (size_t i = 0; i < fit->count; i++)
@@ -297,14 +296,13 @@ fitted_waves_remove (float        *values,
   if (! wave_fit_start (&fit, waves, count, planes, width, height))
     return 0;
   steps = coarse_first (&fit, values, planes, plane_step, stride, split);
-  if (steps == 0)
+  ok    = steps > 0;
+  if (ok)
     {
-      wave_fit_end (&fit);
-      return 0;
+      wave_fit_refine (&fit, values, planes, plane_step, stride, steps, split);
+      ok = subtract_fitted (&fit, values, planes, plane_step, stride, split) &&
+           track_fitted (&fit, values, planes, plane_step, stride, split);
     }
-  wave_fit_refine (&fit, values, planes, plane_step, stride, steps, split);
-  ok = subtract_fitted (&fit, values, planes, plane_step, stride, split) &&
-       track_fitted (&fit, values, planes, plane_step, stride, split);
   wave_fit_end (&fit);
   return ok;
 }

@@ -12,8 +12,8 @@
 /* The pixels confirm a candidate whose cosine's constancy across the
  * image (pattern-waves.h) reaches CONSTANT_WAVE: it joins as a wave, or
  * takes the place of a disc or drifting wave found within
- * PATTERN_NEAR_BINS (whose peak it was) where that one's constancy
- * stays below DRIFTING_WAVE. A candidate farther from a
+ * PATTERN_NEAR_BINS (whose peak it was); a found wave whose constancy
+ * stays below DRIFTING_WAVE becomes a disc. A candidate farther from a
  * found notch than that but within the tiles' main lobe
  * (PATTERN_WAVES_LOBE_BINS) is dropped: the tiles read that notch's peak
  * there, which is constant as it is. On the axes a picture's own rows and
@@ -152,9 +152,9 @@ beside_axis (double fx,
   return fabs (fx) * width < AXIS_BINS || fabs (fy) * height < AXIS_BINS;
 }
 
-/* Each found wave's constancy (0 for discs), and its refined frequency
- * (a wave that changes across the image stays a wave: its removal
- * follows it, tracked-waves.h). 0 when memory runs out. */
+/* Each found wave's constancy (0 for discs); a wave that drifts becomes
+ * the disc of its peak, one that does not takes its refined frequency.
+ * 0 when memory runs out. */
 static int
 judge_found (PatternsFound *found,
              const float   *plane,
@@ -175,7 +175,10 @@ judge_found (PatternsFound *found,
                                         NULL, split);
       if (constancy[i] < 0)
         return 0;
-      notch[0] = fx, notch[1] = fy;
+      if (constancy[i] < DRIFTING_WAVE)
+        notch[2] = found->disc_radius[i];
+      else
+        notch[0] = fx, notch[1] = fy;
     }
   return 1;
 }
@@ -218,6 +221,7 @@ judge_candidates (PatternsFound *found,
       found->notches[3 * near]     = fx;
       found->notches[3 * near + 1] = fy;
       found->notches[3 * near + 2] = 0;
+      found->disc_radius[near]     = 0;
       constancy[near]              = measured;
     }
   return 1;

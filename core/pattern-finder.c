@@ -95,9 +95,10 @@ found_make_room (PatternsFound *found,
   size_t most = count + PATTERN_MOST_CANDIDATES;
 
   found->notches     = malloc (3 * most * sizeof *found->notches);
+  found->disc_radius = malloc (most * sizeof *found->disc_radius);
   found->candidates  = malloc (2 * PATTERN_MOST_CANDIDATES *
                                sizeof *found->candidates);
-  return found->notches && found->candidates;
+  return found->notches && found->disc_radius && found->candidates;
 }
 
 static int
@@ -115,6 +116,7 @@ notches_of (const PatternPeakList *list,
       found->notches[3 * i + 2] = ! lattice &&
                                   list->peaks[i].spread <= CLEAN_SPREAD
                                   ? 0.0 : list->peaks[i].radius;
+      found->disc_radius[i]     = list->peaks[i].radius;
     }
   found->count = list->count;
   return 1;
@@ -279,6 +281,7 @@ void
 patterns_found_clear (PatternsFound *found)
 {
   free (found->notches);
+  free (found->disc_radius);
   free (found->candidates);
   free (found->planes);
   *found = (PatternsFound) { 0 };

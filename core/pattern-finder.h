@@ -65,6 +65,9 @@ typedef struct
    * small-structures cut-off should have to remove the screen's dots
    * between its notches; 0 otherwise. */
   double  small_period;
+  /* Per notch, the radius of the disc its peak's width gives (a wave
+   * that the pixels show to drift becomes that disc). */
+  double *disc_radius;
   /* NULL: every notch in every colour plane. Else a mask per notch, bit
    * p for colour plane p: a colour halftone's screens are one ink's each
    * (pattern-channels.h). */
@@ -108,10 +111,11 @@ fftcl_status patterns_find_in_spectrum (const float         *amplitude,
                                         PatternsFound       *found,
                                         fftcl_error         *err);
 
-/* What the pixels say of found's waves and candidates (pattern-waves.h,
- * on the image's centre, 1024 pixels a side at most): a candidate whose
- * cosine is the same across the image joins as a wave; each wave's
- * frequency is refined. A halftone's notches stay as they are, each given the colour
+/* What the pixels say of found's waves and candidates (pattern-waves.h):
+ * a wave whose cosine is not the same across the image (of its centre,
+ * 1024 pixels a side at most) becomes a disc of its peak's width; a
+ * candidate whose cosine is joins as a wave; each wave's frequency is
+ * refined. A halftone's notches stay as they are, each given the colour
  * planes it lies in (pattern-channels.h). On failure *err says
  * why (memory), found keeps what it had. */
 fftcl_status patterns_confirm_waves (PatternsFound     *found,

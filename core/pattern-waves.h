@@ -8,7 +8,7 @@
  * others, and a drifting pattern changes from tile to tile. So the
  * constancy of the tiles' cosine, |mean| / spread of their complex
  * amplitudes, tells a wave (the fit removes it whole) from a drifting
- * pattern and from the picture.
+ * pattern (a disc removes it better) and from the picture (left alone).
  * It lets the finder take waves that stand out of the spectrum too little
  * for its threshold (long periods near an axis, where the picture's own
  * spectrum is strong), without taking the picture's structure. */

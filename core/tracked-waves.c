@@ -54,6 +54,27 @@ f_quantile (double d1,
 /* Whether the wave at (fx, fy) is left in the tiles of `plane` (width ×
  * height, rows `stride` apart) beyond what their own spectrum beside it
  * explains (the header's test). −1 when memory runs out. */
+/* The four frequencies beside (fx, fy) that tell a tile's own spectrum
+ * there, in tile bins: two bins either side along x and along y; beside
+ * an axis, where a picture's rows and columns make a ridge along it, two
+ * and three bins either side along the ridge. */
+static const double *
+beside_bins (double          fx,
+             double          fy,
+             const TileAxis *ax,
+             const TileAxis *ay)
+{
+  static const double around[8] = { BESIDE_BINS, 0, -BESIDE_BINS, 0,
+                                    0, BESIDE_BINS, 0, -BESIDE_BINS };
+  static const double along_x[8] = { BESIDE_BINS, 0, -BESIDE_BINS, 0,
+                                     BESIDE_BINS + 1, 0, -BESIDE_BINS - 1, 0 };
+  static const double along_y[8] = { 0, BESIDE_BINS, 0, -BESIDE_BINS,
+                                     0, BESIDE_BINS + 1, 0, -BESIDE_BINS - 1 };
+
+  return fabs (fx) * ax->side < BESIDE_BINS ? along_y
+         : fabs (fy) * ay->side < BESIDE_BINS ? along_x : around;
+}
+
 static int
 wave_varies (const float *plane,
              size_t       width,
@@ -63,8 +84,6 @@ wave_varies (const float *plane,
              double       fy,
              RowSplit     split)
 {
-  static const double beside_bins[8] = { BESIDE_BINS, 0, -BESIDE_BINS, 0,
-                                         0, BESIDE_BINS, 0, -BESIDE_BINS };
   TileAxis ax, ay;
   size_t   tiles;
   double  *at, *beside, left = 0, around = 0;
@@ -77,8 +96,8 @@ wave_varies (const float *plane,
   at     = malloc (tiles * sizeof *at);
   beside = malloc (tiles * sizeof *beside);
   ok     = at && beside &&
-           tile_powers (plane, stride, &ax, &ay, fx, fy, beside_bins, 4, at,
-                        beside, split);
+           tile_powers (plane, stride, &ax, &ay, fx, fy,
+                        beside_bins (fx, fy, &ax, &ay), 4, at, beside, split);
   for (size_t t = 0; ok && t < tiles; t++)
     {
       left   += at[t];
@@ -148,6 +167,46 @@ fit_tiles (const void *job_pointer,
         }
       wave_fit_end (&fit);
     }
+}
+
+/* Shrinks each tile's fit of each wave by the share of the power left
+ * there that the tile's own spectrum beside it does not explain, 1 −
+ * beside / at (0 where it explains all): a fit takes along the picture's
+ * content at its frequency, as much as lies beside it, and is worth
+ * taking only for what stands above that. 0 when memory runs out. */
+static int
+shrink_tiles (const float     *values,
+              size_t           plane_step,
+              size_t           stride,
+              const TileAxis  *ax,
+              const TileAxis  *ay,
+              const double    *waves,
+              const size_t    *strongest,
+              size_t           count,
+              size_t           planes,
+              double complex  *amplitude,
+              RowSplit         split)
+{
+  size_t  tiles  = ax->count * ay->count;
+  double *at     = malloc (tiles * sizeof *at);
+  double *beside = malloc (tiles * sizeof *beside);
+  int     ok     = at && beside;
+
+  for (size_t i = 0; ok && i < count; i++)
+    {
+      double fx = waves[2 * i], fy = waves[2 * i + 1];
+
+      ok = tile_powers (values + strongest[i] * plane_step, stride, ax, ay,
+                        fx, fy, beside_bins (fx, fy, ax, ay), 4, at, beside,
+                        split);
+      for (size_t t = 0; ok && t < tiles; t++)
+        for (size_t p = 0; p < planes; p++)
+          amplitude[(t * planes + p) * count + i] *=
+            at[t] > beside[t] ? 1 - beside[t] / at[t] : 0;
+    }
+  free (at);
+  free (beside);
+  return ok;
 }
 
 /* ---- The blend ------------------------------------------------------ */
@@ -365,6 +424,8 @@ track (float        *values,
       row_split_run (split, tiles, fit_tiles, &fits);
       for (size_t t = 0; t < tiles; t++)
         ok = ok && fitted[t];
+      ok = ok && shrink_tiles (values, plane_step, stride, &ax, &ay, waves,
+                               strongest, count, planes, amplitude, split);
     }
   if (ok)
     {
@@ -425,7 +486,7 @@ tracked_waves_remove (float        *values,
           planes_of[n++]     = strongest[i];
         }
     }
-  if (ok && n > 0)
+  if (ok && n > 0 && ! getenv ("NO_TRACK"))
     ok = track (values, planes, plane_step, width, height, stride, tracked,
                 planes_of, n, split);
   free (planes_of);
