@@ -2,9 +2,14 @@
 #include "tile-spectrum.h"
 
 #include <complex.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "wave-fit.h"
+
+/* The frequencies beside lie this many tile bins from the component,
+ * where the Hann window's transform of it is zero. */
+#define BESIDE_BINS 2.0
 
 /* The most frequencies beside one that tile_powers reads. */
 #define MOST_BESIDE 8
@@ -112,3 +117,21 @@ tile_powers (const float    *plane,
   free (done);
   return ok;
 }
+
+const double *
+tile_spectrum_beside (double          fx,
+                      double          fy,
+                      const TileAxis *ax,
+                      const TileAxis *ay)
+{
+  static const double around[8] = { BESIDE_BINS, 0, -BESIDE_BINS, 0,
+                                    0, BESIDE_BINS, 0, -BESIDE_BINS };
+  static const double along_x[8] = { BESIDE_BINS, 0, -BESIDE_BINS, 0,
+                                     BESIDE_BINS + 1, 0, -BESIDE_BINS - 1, 0 };
+  static const double along_y[8] = { 0, BESIDE_BINS, 0, -BESIDE_BINS,
+                                     0, BESIDE_BINS + 1, 0, -BESIDE_BINS - 1 };
+
+  return fabs (fx) * ax->side < BESIDE_BINS ? along_y
+         : fabs (fy) * ay->side < BESIDE_BINS ? along_x : around;
+}
+

@@ -2,7 +2,7 @@
 /* tile-spectrum — a plane cut into equal tiles, and each tile's
  * Hann-windowed transform at a frequency and at frequencies beside it
  * (wave-fit.h's transforms, a tile at a time): what the tests of a
- * periodic component read (tracked-waves.h, pattern-significance.h).
+ * periodic component read (tracked-waves.h).
  * Beside a frequency by two or more of a tile's bins, the Hann window's
  * transform of a cosine there is zero, so those transforms measure the
  * tile's own spectrum around the frequency, not the component. Internal
@@ -51,5 +51,15 @@ int tile_powers    (const float    *plane,
                     double         *at,
                     double         *beside,
                     RowSplit        split);
+
+/* Four frequencies beside (fx, fy), as tile_powers takes them (tile
+ * bins), that tell a tile's own spectrum there: two bins either side
+ * along x and along y; beside an axis (within two tile bins), where a
+ * picture's rows and columns make a ridge along it, two and three bins
+ * either side along the ridge. */
+const double *tile_spectrum_beside (double          fx,
+                                    double          fy,
+                                    const TileAxis *ax,
+                                    const TileAxis *ay);
 
 #endif

@@ -13,9 +13,6 @@
 
 /* The standard normal quantile of TRACKED_WAVES_FALSE_ALARM (10⁻³). */
 #define FALSE_ALARM_Z 3.0902
-/* The test's neighbours lie this many tile bins beside the wave, where
- * the Hann window's transform of the wave is zero. */
-#define BESIDE_BINS 2.0
 /* A wave nearer the centre than this many tile bins shares its tiles'
  * bins with the tiles' own means: it is not tested, and not tracked. */
 #define NEAREST_BINS 4.0
@@ -54,27 +51,6 @@ f_quantile (double d1,
 /* Whether the wave at (fx, fy) is left in the tiles of `plane` (width ×
  * height, rows `stride` apart) beyond what their own spectrum beside it
  * explains (the header's test). −1 when memory runs out. */
-/* The four frequencies beside (fx, fy) that tell a tile's own spectrum
- * there, in tile bins: two bins either side along x and along y; beside
- * an axis, where a picture's rows and columns make a ridge along it, two
- * and three bins either side along the ridge. */
-static const double *
-beside_bins (double          fx,
-             double          fy,
-             const TileAxis *ax,
-             const TileAxis *ay)
-{
-  static const double around[8] = { BESIDE_BINS, 0, -BESIDE_BINS, 0,
-                                    0, BESIDE_BINS, 0, -BESIDE_BINS };
-  static const double along_x[8] = { BESIDE_BINS, 0, -BESIDE_BINS, 0,
-                                     BESIDE_BINS + 1, 0, -BESIDE_BINS - 1, 0 };
-  static const double along_y[8] = { 0, BESIDE_BINS, 0, -BESIDE_BINS,
-                                     0, BESIDE_BINS + 1, 0, -BESIDE_BINS - 1 };
-
-  return fabs (fx) * ax->side < BESIDE_BINS ? along_y
-         : fabs (fy) * ay->side < BESIDE_BINS ? along_x : around;
-}
-
 static int
 wave_varies (const float *plane,
              size_t       width,
@@ -97,7 +73,7 @@ wave_varies (const float *plane,
   beside = malloc (tiles * sizeof *beside);
   ok     = at && beside &&
            tile_powers (plane, stride, &ax, &ay, fx, fy,
-                        beside_bins (fx, fy, &ax, &ay), 4, at, beside, split);
+                        tile_spectrum_beside (fx, fy, &ax, &ay), 4, at, beside, split);
   for (size_t t = 0; ok && t < tiles; t++)
     {
       left   += at[t];
@@ -197,7 +173,7 @@ shrink_tiles (const float     *values,
       double fx = waves[2 * i], fy = waves[2 * i + 1];
 
       ok = tile_powers (values + strongest[i] * plane_step, stride, ax, ay,
-                        fx, fy, beside_bins (fx, fy, ax, ay), 4, at, beside,
+                        fx, fy, tile_spectrum_beside (fx, fy, ax, ay), 4, at, beside,
                         split);
       for (size_t t = 0; ok && t < tiles; t++)
         for (size_t p = 0; p < planes; p++)
