@@ -115,6 +115,36 @@ refined_constancy (const float *plane,
                                   amplitude, split);
 }
 
+/* A candidate on an axis may be a wave beside it, a fraction of a bin
+ * off, whose cell is the axis's: refined_constancy both on the axis and
+ * free of it (from a frequency a millionth of a bin off the axis), the
+ * more constant of the two. */
+static double
+axis_constancy (const float *plane,
+                size_t       side_x,
+                size_t       side_y,
+                double      *fx,
+                double      *fy,
+                double      *amplitude,
+                RowSplit     split)
+{
+  double free_x = *fx == 0 ? 1e-6 / side_x : *fx;
+  double free_y = *fy == 0 ? 1e-6 / side_y : *fy;
+  double free_amplitude;
+  double on  = refined_constancy (plane, side_x, side_y, fx, fy, amplitude,
+                                  split);
+  double off = on < 0 ? -1
+                      : refined_constancy (plane, side_x, side_y, &free_x,
+                                           &free_y, &free_amplitude, split);
+
+  if (off > on)
+    {
+      *fx = free_x, *fy = free_y, *amplitude = free_amplitude;
+      return off;
+    }
+  return off < 0 ? -1 : on;
+}
+
 /* Whether the cosine of (fx, fy), of `amplitude`, has a harmonic (twice
  * its frequency) or is one (half of it) that is as constant and not much
  * weaker: a periodic structure of the picture that is no cosine. */
@@ -198,8 +228,11 @@ judge_candidates (PatternsFound *found,
       double fx = found->candidates[2 * c], fy = found->candidates[2 * c + 1];
       int    on_axis = fx == 0 || fy == 0;
       double amplitude;
-      double measured = refined_constancy (plane, side_x, side_y, &fx, &fy,
-                                           &amplitude, split);
+      double measured = on_axis
+                        ? axis_constancy (plane, side_x, side_y, &fx, &fy,
+                                          &amplitude, split)
+                        : refined_constancy (plane, side_x, side_y, &fx, &fy,
+                                             &amplitude, split);
       long   near;
 
       if (measured < 0)
