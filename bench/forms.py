@@ -88,8 +88,9 @@ FORMS = [
          ["python3", "bench/halftone_model.py", "--seeds", "31", "--quick"],
          r"own: PSNR .* meet \+1 dB", {}, False),
     Form("pattern-quality",
-         "pattern removal's quality on the untuned seeds 31-35 beside an "
-         "expert, a classical automatic method and the best blur",
+         "pattern removal's quality on the tuning seeds 21-22 and three seeds "
+         "drawn from the commit's hash, every family of issue 42, beside an "
+         "expert, a classical and two published automatic methods and the best blur",
          ["bench/pattern-quality", "--build", "{build}"],
          ["bench/pattern-quality", "--build", "{build}", "--quick"],
          r"\| case \| margin \| mean \| worst", {}, True),

@@ -252,6 +252,241 @@ def screen_frequency(notches):
     return min(math.hypot(fx, fy) for fx, fy, _ in np.reshape(notches, (-1, 3)))
 
 
+# The families of issue 42 (e)–(j). Each draws from its own generator,
+# amplitudes in (a)'s range (10 … 25 of 255), and gives the expert
+# notches of radius expert_radius (3 frequency bins) at its true peaks.
+
+def log_uniform(rng, low, high):
+    return math.exp(rng.uniform(math.log(low), math.log(high)))
+
+
+def frequency_of(rng, period, where):
+    """A frequency of `period` px, `where` (ANGLE_RANGES, or a (low,
+    high) range of degrees) from an axis, on either side of either axis."""
+    low, high = ANGLE_RANGES[where] if isinstance(where, str) else where
+    off = rng.uniform(low, high)
+    angle = math.radians(90 * rng.integers(0, 2) + (off if rng.integers(0, 2) else -off))
+    return mirrored_once(round(math.cos(angle) / period, 15), round(math.sin(angle) / period, 15))
+
+
+def apart(fx, fy, others, distance):
+    """Whether (fx, fy) lies further than `distance` from every other
+    frequency and its mirror."""
+    return all(math.hypot(fx - gx, fy - gy) > distance and math.hypot(fx + gx, fy + gy) > distance
+               for gx, gy in others)
+
+
+def grid(clean):
+    h, w = clean.shape[:2]
+    y, x = np.mgrid[0:h, 0:w].astype(np.float64)
+    return y, x
+
+
+def in_words(fx, fy):
+    return f"{1 / math.hypot(fx, fy):.1f} px at {math.degrees(math.atan2(fy, fx)):.1f}°"
+
+
+def modulated(clean, rng, index):
+    """(e): one or two cosines of period 4 … 40 px whose amplitude swells
+    and fades: a · (1 − depth + depth · envelope), depth 0.2 … 0.8, the
+    envelope a slow cosine (period 0.5 … 2 image sides, any direction) or
+    a Gaussian (σ 0.2 … 0.5 image side, centred anywhere in the image)."""
+    y, x = grid(clean)
+    h, w = clean.shape[:2]
+    side = min(h, w)
+    kinds = list(ANGLE_RANGES)
+    pattern, frequencies, words = 0.0, [], []
+    for k in range(int(rng.integers(1, 3))):
+        while True:
+            fx, fy = frequency_of(rng, log_uniform(rng, 4, 40), kinds[(index + k) % 3])
+            if apart(fx, fy, frequencies, 0.02):
+                break
+        a, depth = rng.uniform(10, 25), rng.uniform(0.2, 0.8)
+        if rng.integers(0, 2):
+            period, turn = rng.uniform(0.5, 2) * side, rng.uniform(0, math.pi)
+            envelope = 0.5 * (1 + np.cos(2 * np.pi * (x * math.cos(turn) + y * math.sin(turn))
+                                         / period + rng.uniform(0, 2 * np.pi)))
+            how = f"cosine envelope of {period:.0f} px"
+        else:
+            sigma = rng.uniform(0.2, 0.5) * side
+            cy, cx = rng.uniform(0, h), rng.uniform(0, w)
+            envelope = np.exp(-((x - cx) ** 2 + (y - cy) ** 2) / (2 * sigma ** 2))
+            how = f"Gaussian envelope σ {sigma:.0f} px at ({cx:.0f}, {cy:.0f})"
+        pattern = pattern + a * (1 - depth + depth * envelope) * np.cos(
+            2 * np.pi * (fx * x + fy * y) + rng.uniform(0, 2 * np.pi))
+        frequencies.append((fx, fy))
+        words.append(f"{in_words(fx, fy)} ({a:.0f}, depth {depth:.2f}, {how})")
+    r = expert_radius(clean)
+    notches = [v for fx, fy in frequencies for v in (fx, fy, r)]
+    return add_everywhere(clean, pattern), notches, "; ".join(words)
+
+
+def drifting(clean, rng, index):
+    """(f): one or two chirps: along the wave's direction u (0 at the
+    image's first corner in that direction), phase 2π(f0 · u + ½ k u²),
+    the frequency drifting linearly by 0.5 … 5 % of f0 (up or down)
+    across the image; f0 of period 4 … 40 px, amplitude 10 … 25. The
+    expert's notches: discs of 3 bins every 2 bins or less along the
+    chirp's span of frequencies, both ends included."""
+    y, x = grid(clean)
+    side = min(clean.shape[:2])
+    kinds = list(ANGLE_RANGES)
+    pattern, frequencies, notches, words = 0.0, [], [], []
+    r = expert_radius(clean)
+    for k in range(int(rng.integers(1, 3))):
+        while True:
+            fx, fy = frequency_of(rng, log_uniform(rng, 4, 40), kinds[(index + k) % 3])
+            if apart(fx, fy, frequencies, 0.03):
+                break
+        f0 = math.hypot(fx, fy)
+        ux, uy = fx / f0, fy / f0
+        u = x * ux + y * uy
+        u -= u.min()
+        drift = rng.uniform(0.005, 0.05) * (1 if rng.integers(0, 2) else -1)
+        rate = drift * f0 / u.max()
+        a = rng.uniform(10, 25)
+        pattern = pattern + a * np.cos(2 * np.pi * (f0 * u + 0.5 * rate * u ** 2)
+                                       + rng.uniform(0, 2 * np.pi))
+        frequencies.append((fx, fy))
+        span = abs(drift) * f0
+        steps = int(math.ceil(span / (2.0 / side)))
+        for t in np.linspace(0, 1, steps + 1):
+            f = f0 * (1 + drift * t)
+            notches += [*mirrored_once(ux * f, uy * f), r]
+        words.append(f"{in_words(fx, fy)} drifting {100 * drift:+.1f}% ({a:.0f}, "
+                     f"{steps + 1} notches)")
+    return add_everywhere(clean, pattern), notches, "; ".join(words)
+
+
+WAVE_SHAPES = ("square", "sawtooth", "clipped")
+PROFILE_SAMPLES = 4096
+
+
+def profile_harmonics(shape, rng):
+    """The complex Fourier coefficients c_k (k = 1 …) of one period of a
+    square wave, a sawtooth or a cosine clipped at 1/c of its peak (c
+    1.5 … 4), scaled to peak 1, and what was drawn."""
+    t = np.arange(PROFILE_SAMPLES) / PROFILE_SAMPLES
+    if shape == "square":
+        profile, how = np.where(t < 0.5, 1.0, -1.0), "square"
+    elif shape == "sawtooth":
+        profile, how = 2 * t - 1, "sawtooth"
+    else:
+        c = rng.uniform(1.5, 4)
+        profile, how = np.clip(c * np.cos(2 * np.pi * t), -1, 1), f"cosine clipped at 1/{c:.1f}"
+    return 2 * np.fft.rfft(profile)[1:] / PROFILE_SAMPLES, how
+
+
+def harmonic_waves(clean, rng, index):
+    """(g): one non-sinusoidal periodic profile along a direction at any
+    angle (on an axis, near one or oblique by the image's index), period
+    6 … 40 px: a square wave, a sawtooth or a clipped cosine, drawn as its
+    Fourier series up to Nyquist (every harmonic k with |k fx|, |k fy| <
+    0.5, so none aliases), scaled to a peak of 10 … 25. The expert notches
+    every harmonic drawn."""
+    y, x = grid(clean)
+    kinds = list(ANGLE_RANGES)
+    period = log_uniform(rng, 6, 40)
+    fx, fy = frequency_of(rng, period, kinds[index % 3])
+    shape = WAVE_SHAPES[int(rng.integers(0, 3))]
+    coefficients, how = profile_harmonics(shape, rng)
+    phase = 2 * np.pi * (fx * x + fy * y) + rng.uniform(0, 2 * np.pi)
+    kept = [k for k in range(1, len(coefficients) + 1)
+            if abs(k * fx) < 0.5 and abs(k * fy) < 0.5 and abs(coefficients[k - 1]) > 1e-3]
+    pattern = sum(abs(coefficients[k - 1]) * np.cos(k * phase + np.angle(coefficients[k - 1]))
+                  for k in kept)
+    a = rng.uniform(10, 25)
+    pattern *= a / np.abs(pattern).max()
+    r = expert_radius(clean)
+    notches = [v for k in kept for v in (*mirrored_once(k * fx, k * fy), r)]
+    return (add_everywhere(clean, pattern), notches,
+            f"{how}, {in_words(fx, fy)}, {len(kept)} harmonics, peak {a:.0f}")
+
+
+def beats(clean, rng, index):
+    """(h): two cosines 1 … 3 frequency bins apart (the second's offset in
+    any direction), period 4 … 40 px, amplitudes 10 … 25 each: beats
+    whose envelope spans a third to a whole image side."""
+    y, x = grid(clean)
+    side = min(clean.shape[:2])
+    kinds = list(ANGLE_RANGES)
+    fx, fy = frequency_of(rng, log_uniform(rng, 4, 40), kinds[index % 3])
+    offset, turn = rng.uniform(1, 3) / side, rng.uniform(0, 2 * math.pi)
+    gx, gy = mirrored_once(fx + offset * math.cos(turn), fy + offset * math.sin(turn))
+    waves = [(fx, fy, rng.uniform(10, 25)), (gx, gy, rng.uniform(10, 25))]
+    pattern = sum(a * np.cos(2 * np.pi * (vx * x + vy * y) + rng.uniform(0, 2 * np.pi))
+                  for vx, vy, a in waves)
+    r = expert_radius(clean)
+    notches = [v for vx, vy, _ in waves for v in (vx, vy, r)]
+    return (add_everywhere(clean, pattern), notches,
+            f"{in_words(fx, fy)} ({waves[0][2]:.0f}) and {in_words(gx, gy)} "
+            f"({waves[1][2]:.0f}), {offset * side:.1f} bins apart")
+
+
+def axis_waves(clean, rng, index):
+    """(i): two or three cosines, amplitudes 10 … 25: the first exactly on
+    an axis at a long period, 20 … 60 px; the second 0 … 3° off an axis,
+    period 4 … 40 px; a third, if any, of either kind; all at least 5
+    bins apart."""
+    y, x = grid(clean)
+    side = min(clean.shape[:2])
+    count, waves = int(rng.integers(2, 4)), []
+    while len(waves) < count:
+        long_axis = len(waves) == 0 or (len(waves) == 2 and rng.integers(0, 2))
+        if long_axis:
+            fx, fy = frequency_of(rng, log_uniform(rng, 20, 60), "on an axis")
+        else:
+            fx, fy = frequency_of(rng, log_uniform(rng, 4, 40), (0, 3))
+        if apart(fx, fy, [(gx, gy) for gx, gy, _ in waves], 5.0 / side):
+            waves.append((fx, fy, rng.uniform(10, 25)))
+    pattern = sum(a * np.cos(2 * np.pi * (fx * x + fy * y) + rng.uniform(0, 2 * np.pi))
+                  for fx, fy, a in waves)
+    r = expert_radius(clean)
+    notches = [v for fx, fy, _ in waves for v in (fx, fy, r)]
+    return (add_everywhere(clean, pattern), notches,
+            ", ".join(f"{in_words(fx, fy)} ({a:.0f})" for fx, fy, a in waves))
+
+
+def jittered_lines_and_colour(clean, rng, index):
+    """(j): scan lines whose period jitters, and a colour cosine. The
+    lines: each cycle's length drawn at its own, mean period P 3 … 10 px
+    times 1 + ε, ε uniform in ±(1 … 5 %), the phase running linearly
+    through each cycle; the profile one or two harmonics of that phase
+    (random weights and phases), peak 10 … 25, the same in every channel.
+    The colour noise: one cosine, period 4 … 40 px at any angle,
+    amplitude 10 … 25, its phase drawn anew for each channel (in a grey
+    image, one). The expert notches (0, k/P) with P the mean of the drawn
+    cycles, and the cosine, each of 3 bins."""
+    y, x = grid(clean)
+    h = clean.shape[0]
+    period, jitter = rng.uniform(3, 10), rng.uniform(0.01, 0.05)
+    lengths = period * (1 + rng.uniform(-jitter, jitter, int(h / period * 1.2) + 4))
+    starts = np.concatenate([[-rng.uniform(0, lengths[0])], np.cumsum(lengths)])
+    starts[1:] += starts[0]
+    rows = np.arange(h, dtype=np.float64)
+    cycle = np.searchsorted(starts, rows, side="right") - 1
+    phase = 2 * np.pi * (cycle + (rows - starts[cycle]) / (starts[cycle + 1] - starts[cycle]))
+    mean_period = float(np.mean(np.diff(starts[cycle.min():cycle.max() + 2])))
+    harmonics = [k for k in (1, 2) if k / period < 0.45][:int(rng.integers(1, 3))]
+    profile = sum(rng.uniform(0.3, 1) / k * np.cos(k * phase + rng.uniform(0, 2 * np.pi))
+                  for k in harmonics)
+    lines = rng.uniform(10, 25)
+    profile *= lines / np.abs(profile).max()
+    fx, fy = frequency_of(rng, log_uniform(rng, 4, 40), list(ANGLE_RANGES)[index % 3])
+    a = rng.uniform(10, 25)
+    channels = 1 if clean.ndim == 2 else clean.shape[2]
+    colour = np.stack([a * np.cos(2 * np.pi * (fx * x + fy * y) + rng.uniform(0, 2 * np.pi))
+                       for _ in range(channels)], axis=-1)
+    pattern = profile[:, None, None] + colour
+    given = quantise(clean + (pattern[..., 0] if clean.ndim == 2 else pattern))
+    r = expert_radius(clean)
+    notches = [v for k in harmonics for v in (0.0, k / mean_period, r)] + [fx, fy, r]
+    return (given, notches,
+            f"lines of mean period {mean_period:.2f} px jittering ±{100 * jitter:.1f}%, "
+            f"{len(harmonics)} harmonic(s), peak {lines:.0f}; colour cosine {in_words(fx, fy)} "
+            f"({a:.0f}), a phase per channel")
+
+
 CASES = {
     "a": (sinusoids, ["grace_hopper", "fruits", "home", "squirrel", "messi", "graffiti",
                       "chicky"]),
@@ -260,14 +495,25 @@ CASES = {
                        "rubberwhale"]),
     "d": (None, ["leuven", "building", "aloe", "squirrel", "baboon", "text",
                  "starry_night", "board"]),
+    # Issue 42's families, four photographs each.
+    "e": (modulated, ["grace_hopper", "home", "leuven", "butterfly"]),
+    "f": (drifting, ["fruits", "messi", "graffiti", "starry_night"]),
+    "g": (harmonic_waves, ["chicky", "squirrel", "building", "grace_hopper"]),
+    "h": (beats, ["home", "rubberwhale", "fruits", "aloe"]),
+    "i": (axis_waves, ["graffiti", "grace_hopper", "butterfly", "leuven"]),
+    "j": (jittered_lines_and_colour, ["fruits", "chicky", "messi", "home"]),
 }
+# The families with a pattern added, in the order the tables give them.
+PATTERN_KINDS = "abcefghij"
 # (b)'s photographs printed in grey (one K screen), by index.
 GREY_PRINTS = {0, 3}
 
 
-def make_cases(cache, seed, quick):
+def make_cases(cache, seed, quick, kinds=None):
     cases = []
     for kind, (make, names) in CASES.items():
+        if kinds is not None and kind not in kinds:
+            continue
         for i, name in enumerate(names[:1] if quick else names):
             clean = photo(name, cache)
             if kind == "b" and i in GREY_PRINTS:
