@@ -11,7 +11,8 @@
 
 #define PI 3.14159265358979323846
 
-/* The standard normal quantile of TRACKED_WAVES_FALSE_ALARM (10⁻³). */
+/* The standard normal quantile of the test's false alarm, 10⁻³
+ * (tracked-waves.h). */
 #define FALSE_ALARM_Z 3.0902
 /* A wave nearer the centre than this many tile bins shares its tiles'
  * bins with the tiles' own means: it is not tested, and not tracked. */

@@ -12,22 +12,21 @@
  *
  * The test is one of variance ratios: in each tile the power of the
  * residual's Hann-windowed transform at the wave's frequency against the
- * mean power two tile bins either side of it along x and along y, where
- * the window puts none of the wave (a tile's own spectrum there). Summed
+ * mean power beside it, where the window puts none of the wave (the
+ * tile's own spectrum there, tile_spectrum_beside in tile-spectrum.h). Summed
  * over T tiles, where the residual holds nothing of the wave, the ratio
  * follows an F distribution of 2T and 8T degrees of freedom under a
  * locally flat background; the wave is tracked where the ratio exceeds
- * that distribution's quantile of TRACKED_WAVES_FALSE_ALARM. */
+ * that distribution's quantile of a false alarm of 10⁻³ (the chance that
+ * a wave with nothing left after its cosine is tracked anyway). Each
+ * tile's fit is then shrunk by the share of the power left there that
+ * the tile's spectrum beside the wave does not explain. */
 #ifndef TRACKED_WAVES_H
 #define TRACKED_WAVES_H
 
 #include <stddef.h>
 
 #include "row-split.h"
-
-/* The chance that a wave with nothing left after its one cosine is
- * tracked anyway (under the test's model, above). */
-#define TRACKED_WAVES_FALSE_ALARM 1e-3
 
 /* Tiles of about this many pixels a side, at least 2 and at most
  * TRACKED_WAVES_MOST_TILES to a side: the scale over which a wave is
