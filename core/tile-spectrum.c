@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "wave-fit.h"
+#include "wave-least-squares.h"
 
 /* The frequencies beside lie this many tile bins from the component,
  * where the Hann window's transform of it is zero. */
@@ -40,7 +41,8 @@ typedef struct
   const float    *plane;
   size_t          stride;
   const TileAxis *ax, *ay;
-  const double   *frequencies; /* 1 + count (fx, fy) pairs */
+  const double   *frequencies; /* 1 + count (fx, fy) pairs, then (0, 0) */
+  const double   *window;      /* the window's transform at each */
   size_t          count;
   double         *at, *beside;
   int            *done;        /* per tile: 1 where measured */
@@ -52,8 +54,8 @@ tiles_powers (const void *job_pointer,
               size_t      end)
 {
   const PowersJob *job = job_pointer;
-  size_t           n   = job->count + 1;
-  double complex   sums[MOST_BESIDE + 1];
+  size_t           n   = job->count + 2;
+  double complex   sums[MOST_BESIDE + 2];
   Fit              fit;
   int              ok  = wave_fit_start (&fit, job->frequencies, n, 1,
                                          job->ax->side, job->ay->side);
@@ -70,9 +72,12 @@ tiles_powers (const void *job_pointer,
       wave_fit_transform (&fit, job->plane + job->ay->offset[ty] * job->stride +
                                 job->ax->offset[tx],
                           job->stride, (size_t) -1, 0, NULL, sums, NULL);
+      /* The tile's mean taken out: what its window spreads of it. */
+      for (size_t k = 0; k + 1 < n; k++)
+        sums[k] -= sums[n - 1] / job->window[n - 1] * job->window[k];
       job->at[t]     = creal (sums[0] * conj (sums[0]));
       job->beside[t] = 0;
-      for (size_t k = 1; k < n; k++)
+      for (size_t k = 1; k + 1 < n; k++)
         job->beside[t] += creal (sums[k] * conj (sums[k])) / job->count;
     }
   if (ok)
@@ -93,11 +98,12 @@ tile_powers (const float    *plane,
              RowSplit        split)
 {
   size_t    tiles = ax->count * ay->count;
-  double    frequencies[2 * (MOST_BESIDE + 1)] = { fx, fy };
+  double    frequencies[2 * (MOST_BESIDE + 2)] = { fx, fy };
+  double    window[MOST_BESIDE + 2];
   int      *done;
   int       ok;
-  PowersJob job = { plane, stride, ax, ay, frequencies, count, at, beside,
-                    NULL };
+  PowersJob job = { plane, stride, ax, ay, frequencies, window, count, at,
+                    beside, NULL };
 
   if (count == 0 || count > MOST_BESIDE)
     return 0;
@@ -106,6 +112,10 @@ tile_powers (const float    *plane,
       frequencies[2 * k + 2] = fx + offsets[2 * k] / ax->side;
       frequencies[2 * k + 3] = fy + offsets[2 * k + 1] / ay->side;
     }
+  frequencies[2 * count + 2] = frequencies[2 * count + 3] = 0;
+  for (size_t k = 0; k < count + 2; k++)
+    window[k] = wave_window_sum (frequencies[2 * k], frequencies[2 * k + 1],
+                                 ax->side, ay->side);
   done = malloc (tiles * sizeof *done);
   if (! done)
     return 0;

@@ -38,8 +38,9 @@ int tile_axis_init (TileAxis *axis,
  * apart): at[t] the power |T(f)|² of its windowed transform T at
  * (fx, fy), and beside[t] the mean power at the `count` frequencies
  * (fx + offsets[2 k] / ax->side, fy + offsets[2 k + 1] / ay->side),
- * offsets in the tile's bins. Tiles are spread as `split` says. 0 when
- * memory runs out. */
+ * offsets in the tile's bins; each transform less what the window
+ * spreads there of the tile's mean. Tiles are spread as `split` says. 0
+ * when memory runs out. */
 int tile_powers    (const float    *plane,
                     size_t          stride,
                     const TileAxis *ax,

@@ -15,7 +15,8 @@
  * (tracked-waves.h). */
 #define FALSE_ALARM_Z 3.0902
 /* A wave nearer the centre than this many tile bins shares its tiles'
- * bins with the tiles' own means: it is not tested, and not tracked. */
+ * bins with the tiles' own large structures: it is not tested, and not
+ * tracked. */
 #define NEAREST_BINS 4.0
 /* Gauss–Newton steps of a wave's frequency in a tile. */
 #define TILE_STEPS 1
@@ -463,7 +464,7 @@ tracked_waves_remove (float        *values,
           planes_of[n++]     = strongest[i];
         }
     }
-  if (ok && n > 0 && ! getenv ("NO_TRACK"))
+  if (ok && n > 0)
     ok = track (values, planes, plane_step, width, height, stride, tracked,
                 planes_of, n, split);
   free (planes_of);
