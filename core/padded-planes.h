@@ -20,7 +20,8 @@
  * before they are padded (fitted-waves.h), each multiplied by its scale,
  * written to scales[0 … colour_planes − 1]; NULL when memory runs out. `survey`, set
  * up for geometry->height rows and the colour planes, ends holding what
- * the planes hold before scaling. The caller frees the planes. */
+ * the planes hold before scaling and the means they are composited
+ * over. The caller frees the planes. */
 float *padded_planes_make (const PixelLayout   *layout,
                            const PlaneGeometry *geometry,
                            const float         *pixels,
