@@ -357,18 +357,16 @@ pixel_planes_gather (const PixelLayout   *layout,
   return 1;
 }
 
-/* A pixel that weighs `seen` keeps its read value `read` (as its plane
- * holds it) changed by what the filter removed from its composite,
- * `filtered` (unscaled); an opaque one takes `filtered`. In double, so
- * that no difference overflows. */
+/* A translucent pixel's value: the one read, `read` (as its plane holds
+ * it), changed by what the filter removed from its composite, which came
+ * out as `filtered` (unscaled). In double, so that no difference
+ * overflows. */
 static float
-written_value (float  read,
-               float  seen,
-               float  mean,
-               double filtered)
+translucent_value (float  read,
+                   float  seen,
+                   float  mean,
+                   double filtered)
 {
-  if (seen >= 1.0f)
-    return saturated (filtered);
   return saturated ((double) read +
                     (filtered - (double) composited (read, seen, mean)));
 }
@@ -396,9 +394,12 @@ pixel_planes_scatter (const PixelLayout   *layout,
             double filtered = (double) planes[plane_index (geometry, plane,
                                                            x, y)] /
                               scales[plane];
-            float  value    = written_value (plane_value (layout, plane,
-                                                          pixel[plane]),
-                                             seen, means[plane], filtered);
+            float  value    = seen >= 1.0f
+                              ? saturated (filtered)
+                              : translucent_value (plane_value (layout, plane,
+                                                                pixel[plane]),
+                                                   seen, means[plane],
+                                                   filtered);
 
             pixel[plane] = is_lightness (layout, plane)
                            ? luminance_to_lightness (value) : value;
