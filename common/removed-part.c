@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "removed-part.h"
 
+#include <string.h>
+
+#include "buffer-pixels.h"
 #include "filter-output.h"
 
 gfloat
@@ -34,6 +37,55 @@ subtract (gfloat       *removed,
                                 offset;
 }
 
+/* The original as it was read to be filtered: its stored values brought
+ * within the limits of their conversion to the removed part's format
+ * (pixel_limits_for_reading; babl's conversion of larger ones to CIE Lab
+ * overflows float), then converted, a chunk at a time into `converted`. */
+typedef struct
+{
+  const Babl  *stored;
+  const Babl  *fish;   /* NULL: the original is read in the removed
+                          part's format as it is */
+  PixelLimits  limits;
+  gsize        bytes;  /* per stored pixel */
+  guchar      *values; /* a chunk of stored values, then brought within */
+  gfloat      *converted;
+  gsize        capacity;
+} OriginalRead;
+
+static OriginalRead
+original_read_new (GeglBuffer  *original,
+                   const Babl  *format)
+{
+  const Babl  *stored = gegl_buffer_get_format (original);
+  PixelLimits  limits = pixel_limits_for_reading (stored, format);
+
+  return (OriginalRead) { .stored = stored,
+                          .fish   = pixel_limits_bound (&limits)
+                                    ? babl_fish (stored, format) : NULL,
+                          .limits = limits,
+                          .bytes  = babl_format_get_bytes_per_pixel (stored) };
+}
+
+static const gfloat *
+original_read_chunk (OriginalRead  *read,
+                     gconstpointer  values,
+                     gsize          count,
+                     gsize          floats)
+{
+  if (count > read->capacity)
+    {
+      read->values    = g_realloc_n (read->values, count, read->bytes);
+      read->converted = g_realloc_n (read->converted, count * floats,
+                                     sizeof (gfloat));
+      read->capacity  = count;
+    }
+  memcpy (read->values, values, count * read->bytes);
+  pixel_limits_apply (read->stored, &read->limits, read->values, count);
+  babl_process (read->fish, read->values, read->converted, count);
+  return read->converted;
+}
+
 /* Where removed->buffer is `result`, the removed part replaces the
  * result in place. */
 void
@@ -44,6 +96,8 @@ removed_part_write (GeglBuffer          *original,
 {
   gboolean            in_place = removed->buffer == result;
   gsize               floats   = babl_format_get_n_components (removed->format);
+  OriginalRead        read     = original_read_new (original,
+                                                    removed->format);
   GeglBufferIterator *iterator;
 
   iterator = gegl_buffer_iterator_new (removed->buffer, area, 0,
@@ -51,15 +105,21 @@ removed_part_write (GeglBuffer          *original,
                                        in_place ? GEGL_ACCESS_READWRITE
                                                 : GEGL_ACCESS_WRITE,
                                        GEGL_ABYSS_NONE, in_place ? 2 : 3);
-  gegl_buffer_iterator_add (iterator, original, area, 0, removed->format,
+  gegl_buffer_iterator_add (iterator, original, area, 0,
+                            read.fish ? read.stored : removed->format,
                             GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
   if (! in_place)
     gegl_buffer_iterator_add (iterator, result, area, 0, removed->format,
                               GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
   while (gegl_buffer_iterator_next (iterator))
-    subtract (iterator->items[0].data, iterator->items[1].data,
+    subtract (iterator->items[0].data,
+              read.fish ? original_read_chunk (&read, iterator->items[1].data,
+                                               iterator->length, floats)
+                        : iterator->items[1].data,
               iterator->items[in_place ? 0 : 2].data, iterator->length,
               floats, removed->planes, removed->offset);
+  g_free (read.values);
+  g_free (read.converted);
   if (! in_place)
     gegl_buffer_flush (removed->buffer);
 }

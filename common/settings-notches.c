@@ -109,7 +109,12 @@ settings_notches_read_channels (BandpassSettings  *settings,
   size_t    words  = 0, bad = 0;
   gboolean  read   = FALSE;
   gsize     count  = settings->notch_values / 3;
-  gchar    *quoted = quoted_text (text);
+  gchar    *quoted;
+
+  /* No text (a script's nil, a property never set) names no channels. */
+  if (! text)
+    text = "";
+  quoted = quoted_text (text);
 
   switch (notch_channels_text_read (text, &masks, &words, &bad))
     {

@@ -20,6 +20,8 @@ struct FilteredImage
    * them where they lie. */
   int                  direct;
   float               *scales;          /* each colour plane's scale */
+  float               *means;           /* and the mean it is composited
+                                           over (pixel_planes_scatter) */
   float               *window_planes;   /* the last window's filtered planes */
   size_t               window_capacity; /* floats window_planes holds */
 };
@@ -152,8 +154,8 @@ pixels_readable (const FilteredImageSource *source,
   return plane_survey_plain (survey);
 }
 
-/* What the plan reads; sets the image's scales, and whether fftcl may
- * write its pixels directly. */
+/* What the plan reads; sets the image's scales and means, and whether
+ * fftcl may write its pixels directly. */
 static fftcl_status
 input_make (FilteredImage        *image,
             FilterInput          *input,
@@ -191,6 +193,7 @@ input_make (FilteredImage        *image,
     }
   image->direct = pixels_are_planes (&source->layout) &&
                   plane_survey_plain (&survey);
+  memcpy (image->means, survey.means, count * sizeof (float));
   plane_survey_clear (&survey);
 
   if (! input->values && ! input->rows)
@@ -368,7 +371,7 @@ render (FilteredImage        *image,
   start_ms = now_ms ();
   copy_window_pixels (&image->source, window, pixels);
   pixel_planes_scatter (&image->source.layout, &window_geometry, planes,
-                        image->scales, pixels);
+                        image->scales, image->means, pixels);
   if (timings)
     timings->scatter_ms = now_ms () - start_ms;
 
@@ -431,7 +434,8 @@ image_start (fftcl_context              *context,
   image->source = *source;
   image->timed  = timings != NULL;
   image->scales = malloc (source->layout.colour_planes * sizeof (float));
-  if (! image->scales)
+  image->means  = malloc (source->layout.colour_planes * sizeof (float));
+  if (! image->scales || ! image->means)
     {
       filtered_image_destroy (image);
       return out_of_memory (err);
@@ -519,6 +523,7 @@ filtered_image_destroy (FilteredImage *image)
 
   fftcl_plan_destroy (image->plan);
   free (image->scales);
+  free (image->means);
   free (image->window_planes);
   free (image);
 }

@@ -108,9 +108,12 @@ fftcl_status filtered_image_load (fftcl_context              *context,
  * fftcl_filter_apply takes it; its blocks lie inside the image) to
  * `pixels`: window->width × window->height pixels of layout.components
  * floats. Colour components are filtered (written there directly where
- * the pixels are read as their planes), except those that
- * pixel_planes_scatter keeps; the others (alpha, chroma) are the
- * source's, each the mean of its step × step block. `pixels` may be
+ * the pixels are read as their planes) as pixel_planes_scatter writes
+ * them, a translucent pixel keeping its colour changed by what the
+ * filter removed; the others (alpha, chroma) are the source's, each the
+ * mean of its step × step block. At a step above 1 the block's colour is
+ * the mean of its filtered values, the part that translucent pixels keep
+ * taken from its first pixel and the block's mean alpha. `pixels` may be
  * the source pixels themselves when the window is the whole image at step
  * 1 (a final run that needs no second copy); the image cannot render
  * after that. */

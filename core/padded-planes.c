@@ -11,7 +11,8 @@ typedef struct
   PaddingKind          padding;
   float               *planes;
   PlaneSurvey         *survey;
-  const float         *scales;
+  const float         *scales; /* what pad_rows multiplies each plane by
+                                  (NULL: the rows are scaled already) */
 } PaddingJob;
 
 static size_t
@@ -46,7 +47,20 @@ scale_rows (float               *plane,
       plane[y * geometry->padded_width + x] *= scale;
 }
 
-/* Each image row scaled, then the margin to its right. */
+static void
+scale_planes (const void *job_pointer,
+              size_t      first,
+              size_t      end)
+{
+  const PaddingJob *job = job_pointer;
+
+  for (size_t plane = 0; plane < job->layout->colour_planes; plane++)
+    scale_rows (job->planes + plane * plane_area (job->geometry),
+                job->geometry, job->scales[plane], first, end);
+}
+
+/* Each image row scaled (where it is not yet), then the margin to its
+ * right. */
 static void
 pad_rows (const void *job_pointer,
           size_t      first,
@@ -59,10 +73,29 @@ pad_rows (const void *job_pointer,
     {
       float *values = job->planes + plane * plane_area (geometry);
 
-      scale_rows (values, geometry, job->scales[plane], first, end);
+      if (job->scales)
+        scale_rows (values, geometry, job->scales[plane], first, end);
       padding_fill_rows (values, geometry->width, geometry->padded_width,
                          job->padding, first, end);
     }
+}
+
+/* The waves fitted to the planes scaled (their sums, in float, stay
+ * within range as the FFT's do) and subtracted; the job's rows then
+ * count as scaled. */
+static int
+remove_waves (PaddingJob        *job,
+              const FittedWaves *waves,
+              RowSplit           split)
+{
+  const PlaneGeometry *geometry = job->geometry;
+
+  row_split_run (split, geometry->height, scale_planes, job);
+  job->scales = NULL;
+  return fitted_waves_remove (job->planes, job->layout->colour_planes,
+                              plane_area (geometry), geometry->width,
+                              geometry->height, geometry->padded_width,
+                              waves->frequencies, waves->count, split);
 }
 
 static void
@@ -80,9 +113,10 @@ pad_below (const void *job_pointer,
 }
 
 /* In order: the colour values, the compositing over the mean (which needs
- * them all), the waves (fitted to the whole image), the scales (which need every value's magnitude), each row
- * scaled and the margin to its right, the margin rows below (which need
- * the rows whole). */
+ * them all), the scales (which need every value's magnitude), the waves
+ * (fitted to the whole image, scaled), each row scaled (where the waves
+ * did not) and the margin to its right, the margin rows below (which
+ * need the rows whole). */
 float *
 padded_planes_make (const PixelLayout   *layout,
                     const PlaneGeometry *geometry,
@@ -105,17 +139,13 @@ padded_planes_make (const PixelLayout   *layout,
 
   row_split_run (split, geometry->height, gather_rows, &job);
   pixel_planes_composite (layout, geometry, pixels, planes, survey);
-  if (waves &&
-      ! fitted_waves_remove (planes, layout->colour_planes,
-                             plane_area (geometry), geometry->width,
-                             geometry->height, geometry->padded_width,
-                             waves->frequencies, waves->count, split))
+  for (size_t plane = 0; plane < layout->colour_planes; plane++)
+    scales[plane] = plane_survey_scale (survey, plane);
+  if (waves && waves->count > 0 && ! remove_waves (&job, waves, split))
     {
       free (planes);
       return NULL;
     }
-  for (size_t plane = 0; plane < layout->colour_planes; plane++)
-    scales[plane] = plane_survey_scale (survey, plane);
   row_split_run (split, geometry->height, pad_rows, &job);
   row_split_run (split, geometry->padded_height - geometry->height, pad_below,
                  &job);

@@ -16,11 +16,13 @@
 
 /* layout->colour_planes planes of geometry's padded size side by side
  * (as pixel-planes.h lays them), from geometry->width × geometry->height
- * pixels of `layout`, with `waves` (NULL: none) fitted and subtracted
- * before they are padded (fitted-waves.h), each multiplied by its scale,
- * written to scales[0 … colour_planes − 1]; NULL when memory runs out. `survey`, set
- * up for geometry->height rows and the colour planes, ends holding what
- * the planes hold before scaling. The caller frees the planes. */
+ * pixels of `layout`, each multiplied by its scale, written to
+ * scales[0 … colour_planes − 1], with `waves` (NULL: none) fitted to the
+ * scaled planes and subtracted before they are padded (fitted-waves.h),
+ * so that the fit's sums stay in range as the FFT's do; NULL when memory
+ * runs out. `survey`, set up for geometry->height rows and the colour
+ * planes, ends holding what the planes hold before scaling and the means
+ * they are composited over. The caller frees the planes. */
 float *padded_planes_make (const PixelLayout   *layout,
                            const PlaneGeometry *geometry,
                            const float         *pixels,

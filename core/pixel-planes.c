@@ -15,7 +15,7 @@
 #define CIE_KAPPA   (24389.0f / 27.0f)
 
 static float
-saturated (float value)
+saturated (double value)
 {
   return value > FLT_MAX ? FLT_MAX : value < -FLT_MAX ? -FLT_MAX : value;
 }
@@ -48,8 +48,9 @@ plane_survey_init (PlaneSurvey *survey,
 {
   *survey = (PlaneSurvey) { rows, planes,
                             calloc (rows * planes, sizeof (float)),
-                            calloc (rows, 1) };
-  if (survey->largest && survey->unseen)
+                            calloc (rows, 1),
+                            calloc (planes, sizeof (float)) };
+  if (survey->largest && survey->unseen && survey->means)
     return 1;
 
   plane_survey_clear (survey);
@@ -61,8 +62,10 @@ plane_survey_clear (PlaneSurvey *survey)
 {
   free (survey->largest);
   free (survey->unseen);
+  free (survey->means);
   survey->largest = NULL;
   survey->unseen  = NULL;
+  survey->means   = NULL;
 }
 
 int
@@ -129,6 +132,16 @@ colour_is_finite (const PixelLayout *layout,
   return 1;
 }
 
+/* The value plane `plane` holds for a pixel's component. */
+static float
+plane_value (const PixelLayout *layout,
+             size_t             plane,
+             float              value)
+{
+  return is_lightness (layout, plane) ? lightness_to_luminance (value)
+                                      : value;
+}
+
 /* How much of the pixel's colour the filter sees: its alpha within
  * 0 … 1 (NaN counting as 0), 1 without alpha; nothing where its colour
  * is not finite, which only a row that is unseen (`row_unseen`) can
@@ -153,6 +166,16 @@ pixel_at (const PixelLayout   *layout,
           size_t               y)
 {
   return pixels + (y * geometry->width + x) * layout->components;
+}
+
+/* What the filter sees of a value that weighs `seen` (0 < seen ≤ 1)
+ * over the plane's mean. */
+static float
+composited (float value,
+            float seen,
+            float mean)
+{
+  return seen * value + (1.0f - seen) * mean;
 }
 
 static void
@@ -185,6 +208,7 @@ composite_over_mean (const PixelLayout   *layout,
     }
 
   mean = weight_sum > 0.0 ? (float) (weighted_sum / weight_sum) : 0.0f;
+  survey->means[plane] = mean;
 
   for (size_t y = 0; y < geometry->height; y++)
     {
@@ -196,8 +220,7 @@ composite_over_mean (const PixelLayout   *layout,
         {
           float seen = weight (layout, pixel, survey->unseen[y]);
 
-          value[x] = seen > 0.0f ? seen * value[x] + (1.0f - seen) * mean
-                                 : mean;
+          value[x] = seen > 0.0f ? composited (value[x], seen, mean) : mean;
           largest  = fmaxf (largest, fabsf (value[x]));
         }
       survey->largest[y * survey->planes + plane] = largest;
@@ -284,8 +307,7 @@ pixel_planes_gather_rows (const PixelLayout   *layout,
           for (size_t x = 0; x < geometry->width;
                x++, value += layout->components)
             {
-              float filtered  = is_lightness (layout, plane)
-                                ? lightness_to_luminance (*value) : *value;
+              float filtered  = plane_value (layout, plane, *value);
               float magnitude = fabsf (filtered);
 
               largest = magnitude > largest ? magnitude : largest;
@@ -318,7 +340,8 @@ int
 pixel_planes_gather (const PixelLayout   *layout,
                      const PlaneGeometry *geometry,
                      const float         *pixels,
-                     float               *planes)
+                     float               *planes,
+                     float               *means)
 {
   PlaneSurvey survey;
 
@@ -328,9 +351,24 @@ pixel_planes_gather (const PixelLayout   *layout,
   pixel_planes_gather_rows (layout, geometry, pixels, planes, &survey, 0,
                             geometry->height);
   pixel_planes_composite (layout, geometry, pixels, planes, &survey);
+  memcpy (means, survey.means, layout->colour_planes * sizeof (float));
 
   plane_survey_clear (&survey);
   return 1;
+}
+
+/* A translucent pixel's value: the one read, `read` (as its plane holds
+ * it), changed by what the filter removed from its composite, which came
+ * out as `filtered` (unscaled). In double, so that no difference
+ * overflows. */
+static float
+translucent_value (float  read,
+                   float  seen,
+                   float  mean,
+                   double filtered)
+{
+  return saturated ((double) read +
+                    (filtered - (double) composited (read, seen, mean)));
 }
 
 void
@@ -338,6 +376,7 @@ pixel_planes_scatter (const PixelLayout   *layout,
                       const PlaneGeometry *geometry,
                       const float         *planes,
                       const float         *scales,
+                      const float         *means,
                       float               *pixels)
 {
   for (size_t y = 0; y < geometry->height; y++)
@@ -345,15 +384,22 @@ pixel_planes_scatter (const PixelLayout   *layout,
       {
         float *pixel = pixels + (y * geometry->width + x) *
                                 layout->components;
+        float  seen  = weight (layout, pixel, 1);
 
-        if (weight (layout, pixel, 1) == 0.0f)
+        if (seen == 0.0f)
           continue;
 
         for (size_t plane = 0; plane < layout->colour_planes; plane++)
           {
-            float value = saturated (planes[plane_index (geometry, plane,
-                                                         x, y)] /
-                                     scales[plane]);
+            double filtered = (double) planes[plane_index (geometry, plane,
+                                                           x, y)] /
+                              scales[plane];
+            float  value    = seen >= 1.0f
+                              ? saturated (filtered)
+                              : translucent_value (plane_value (layout, plane,
+                                                                pixel[plane]),
+                                                   seen, means[plane],
+                                                   filtered);
 
             pixel[plane] = is_lightness (layout, plane)
                            ? luminance_to_lightness (value) : value;

@@ -51,6 +51,9 @@ typedef struct
                              gives the same scales */
   unsigned char *unseen;  /* rows: whether a pixel of the row has a colour
                              that is not finite */
+  float         *means;   /* planes: the mean colour each plane is
+                             composited over (0 where it is not), as
+                             pixel_planes_scatter takes it */
 } PlaneSurvey;
 
 /* A survey of `rows` rows of `planes` planes; 0 when memory runs out. */
@@ -76,12 +79,13 @@ int   plane_survey_plain  (const PlaneSurvey *survey);
  * pixel's colour is not finite, every plane is the layer composited over
  * its own alpha-weighted mean colour (such a pixel weighing nothing), so
  * that whatever colour hides under full transparency never reaches the
- * filter. The planes are not scaled (padded-planes.h scales them). 0 when
- * memory runs out. */
+ * filter; each plane's mean goes to means[plane]. The planes are not
+ * scaled (padded-planes.h scales them). 0 when memory runs out. */
 int  pixel_planes_gather  (const PixelLayout   *layout,
                            const PlaneGeometry *geometry,
                            const float         *pixels,
-                           float               *planes);
+                           float               *planes,
+                           float               *means);
 
 /* pixel_planes_gather in parts, for threads, with `survey` set up for
  * geometry->height rows and layout->colour_planes planes: the colour
@@ -102,14 +106,21 @@ void pixel_planes_composite   (const PixelLayout   *layout,
                                float               *planes,
                                PlaneSurvey         *survey);
 
-/* Writes the colour planes back into `pixels`, each divided by its scale
- * and kept within ±FLT_MAX, leaving every other component, and the
- * colour of pixels that are fully transparent (alpha 0 or NaN) or whose
- * colour is not finite, as it was. */
+/* Writes the colour planes back into `pixels`, which hold the values as
+ * read, each plane divided by its scale and kept within ±FLT_MAX: an
+ * opaque pixel (alpha 1 or more, or no alpha) takes its filtered value;
+ * a translucent one (0 < alpha < 1) keeps its own colour changed only by
+ * what the filter removed from its composite, v + (c′ − c) where c is
+ * α·v + (1 − α)·means[plane] (pixel_planes_gather's mean) and c′ that
+ * filtered, so that a filter that removes nothing gives it back as read.
+ * Every other component, and the colour of pixels that are fully
+ * transparent (alpha 0 or NaN) or whose colour is not finite, stay as
+ * they were. */
 void pixel_planes_scatter (const PixelLayout   *layout,
                            const PlaneGeometry *geometry,
                            const float         *planes,
                            const float         *scales,
+                           const float         *means,
                            float               *pixels);
 
 /* Copies, whole, each of the `count` pixels of `read` whose colour (its

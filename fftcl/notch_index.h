@@ -24,9 +24,4 @@ fftcl_status fftcl_notch_index_make (const fftcl_gain *gain, int cells,
                                      fftcl_error *err);
 void fftcl_notch_index_clear (fftcl_notch_index *index);
 
-/* How far from its centre a disc of `radius` reaches with the gain's
- * shape: beyond, its factor lies within 2^−30 of 1, even where OpenCL
- * rounds its centre and the distance in float. */
-double fftcl_notch_reach (const fftcl_gain *gain, double radius);
-
 #endif

@@ -337,10 +337,13 @@ process (GeglOperation       *operation,
 
 /* GModule calls this on loading the module, before GEGL registers the
  * operation and translates its labels: the catalogs are the plug-in's,
- * in its locale/ folder. NULL: the module may load. */
+ * in its locale/ folder. The module stays loaded: the kept spectrum's
+ * idle timeout (op-spectrum-cache.h) calls into it. NULL: the module
+ * may load. */
 G_MODULE_EXPORT const gchar *
-g_module_check_init (GModule *module G_GNUC_UNUSED)
+g_module_check_init (GModule *module)
 {
+  g_module_make_resident (module);
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   return NULL;

@@ -33,12 +33,16 @@ failed (Filtering *filtering,
   return FALSE;
 }
 
-/* Whether `settings` suit the grid the area is padded to. */
+/* Whether `settings` suit the grid the area is padded to, with notches
+ * that take no longer than the operation may. */
 static gboolean
 check_grid (const Filtering        *filtering,
             const BandpassSettings *settings)
 {
   return op_settings_check_grid (settings, filtering->area->width,
+                                 filtering->area->height,
+                                 filtering->message) &&
+         op_settings_check_work (settings, filtering->area->width,
                                  filtering->area->height,
                                  filtering->message);
 }

@@ -18,17 +18,15 @@ static GeglRectangle kept_area;
 static GWeakRef      watched;
 static gulong        watch_handler;
 static gint          invalidations;
+/* When the kept state was last used (g_get_monotonic_time), and whether
+ * a timeout on the default main context will look at it again. */
+static gint64        kept_used;
+static gboolean      idle_check_pending;
 
 void
 op_spectrum_cache_lock (void)
 {
   g_mutex_lock (&lock);
-}
-
-void
-op_spectrum_cache_unlock (void)
-{
-  g_mutex_unlock (&lock);
 }
 
 static void
@@ -71,6 +69,51 @@ watch (GeglNode *source)
     }
   g_clear_object (&node);
   g_atomic_int_set (&invalidations, 0);
+}
+
+/* Frees what is kept, the lock held. */
+static void
+let_go (void)
+{
+  filter_state_clear (&kept);
+  unwatch ();
+  kept_owner = NULL;
+}
+
+static gboolean let_go_when_idle (gpointer data);
+
+/* A look at the kept state in `seconds`, on the default main context
+ * (GIMP's main loop; a process without one keeps it until it ends). */
+static void
+check_idle_in (guint seconds)
+{
+  g_timeout_add_seconds (seconds, let_go_when_idle, NULL);
+  idle_check_pending = TRUE;
+}
+
+static gboolean
+let_go_when_idle (gpointer data G_GNUC_UNUSED)
+{
+  gint64 idle_s;
+
+  g_mutex_lock (&lock);
+  idle_s             = (g_get_monotonic_time () - kept_used) / G_USEC_PER_SEC;
+  idle_check_pending = FALSE;
+  if (idle_s >= OP_SPECTRUM_CACHE_IDLE_S)
+    let_go ();
+  else if (kept.pixels)
+    check_idle_in (OP_SPECTRUM_CACHE_IDLE_S - (guint) idle_s);
+  g_mutex_unlock (&lock);
+  return G_SOURCE_REMOVE;
+}
+
+void
+op_spectrum_cache_unlock (void)
+{
+  kept_used = g_get_monotonic_time ();
+  if (kept.pixels && ! idle_check_pending)
+    check_idle_in (OP_SPECTRUM_CACHE_IDLE_S);
+  g_mutex_unlock (&lock);
 }
 
 /* Whether GEGL says that `area` of what `source` feeds is what was
@@ -136,10 +179,6 @@ op_spectrum_cache_release (gconstpointer owner)
 {
   g_mutex_lock (&lock);
   if (kept_owner == owner)
-    {
-      filter_state_clear (&kept);
-      unwatch ();
-      kept_owner = NULL;
-    }
+    let_go ();
   g_mutex_unlock (&lock);
 }

@@ -6,8 +6,10 @@
  * process, whichever operation filtered it: it holds the pixels and the
  * spectra, about as much memory as filtering takes, and is freed when
  * the operation that filled it is finalized (its filter removed or
- * merged) or another input is filtered. Every call but
- * op_spectrum_cache_release needs the lock.
+ * merged), another input is filtered, or no filter has used it for
+ * OP_SPECTRUM_CACHE_IDLE_S (where a main loop runs the default main
+ * context, as GIMP's does). Every call but op_spectrum_cache_release
+ * needs the lock; op_spectrum_cache_unlock counts as a use.
  *
  * Whether the input is still the one kept: GEGL has no signal that an
  * input did not change, but every change above a node reaches it as its
@@ -26,6 +28,11 @@
 #include <gegl.h>
 
 #include "filter-state.h"
+
+/* Seconds without a filter after which the kept state is freed: a
+ * slider's moves come far closer together, and a filter left alone
+ * gives its memory back. */
+#define OP_SPECTRUM_CACHE_IDLE_S 30
 
 void         op_spectrum_cache_lock    (void);
 void         op_spectrum_cache_unlock  (void);

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "buffer-pixels.h"
+
 /* `text` as a sentence: its first letter a capital, a full stop at its
  * end unless it has one; messages of the core and fftcl are fragments,
  * those of the checks sentences. */
@@ -31,6 +33,39 @@ pass_through_warn (const gchar *text,
   g_free (said);
 }
 
+/* `area` of `input` into `output` as the plug-in reads values: those
+ * beyond float's range (a double input's) saturate at ±FLT_MAX
+ * (pixel_limits_for_reading) instead of becoming ±inf where the output
+ * holds floats. */
+static void
+copy_as_read (GeglBuffer          *input,
+              GeglBuffer          *output,
+              const GeglRectangle *area)
+{
+  const Babl         *stored = gegl_buffer_get_format (input);
+  const PixelLimits   limits = pixel_limits_for_reading (stored, stored);
+  gsize               bytes  = babl_format_get_bytes_per_pixel (stored);
+  GeglBufferIterator *iterator;
+
+  if (! pixel_limits_bound (&limits))
+    {
+      gegl_buffer_copy (input, area, GEGL_ABYSS_NONE, output, area);
+      return;
+    }
+
+  iterator = gegl_buffer_iterator_new (output, area, 0, stored,
+                                       GEGL_ACCESS_WRITE, GEGL_ABYSS_NONE, 2);
+  gegl_buffer_iterator_add (iterator, input, area, 0, stored,
+                            GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
+  while (gegl_buffer_iterator_next (iterator))
+    {
+      memcpy (iterator->items[0].data, iterator->items[1].data,
+              iterator->length * bytes);
+      pixel_limits_apply (stored, &limits, iterator->items[0].data,
+                          iterator->length);
+    }
+}
+
 gboolean
 pass_through (GeglBuffer          *input,
               GeglBuffer          *output,
@@ -38,6 +73,6 @@ pass_through (GeglBuffer          *input,
               const gchar         *why)
 {
   pass_through_warn (why, "The input passes through unchanged.");
-  gegl_buffer_copy (input, area, GEGL_ABYSS_NONE, output, area);
+  copy_as_read (input, output, area);
   return TRUE;
 }

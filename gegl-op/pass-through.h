@@ -13,8 +13,9 @@
 void     pass_through_warn (const gchar *text,
                             const gchar *after);
 
-/* Warns with `why`, saying that the input passes through, and copies `area` of `input` to `output`. Always
- * TRUE, process ()'s answer. */
+/* Warns with `why`, saying that the input passes through, and copies
+ * `area` of `input` to `output`, values beyond float's range saturated
+ * as the plug-in reads them. Always TRUE, process ()'s answer. */
 gboolean pass_through (GeglBuffer          *input,
                        GeglBuffer          *output,
                        const GeglRectangle *area,

@@ -230,8 +230,10 @@ add_non_destructive_argument (GimpProcedure *procedure)
 static void
 add_notch_channels_argument (GimpProcedure *procedure)
 {
+  /* The label's mnemonic, v, is the device chooser's too (under
+   * Advanced): the dialog's every other letter is taken. */
   gimp_procedure_add_string_argument (procedure, "notch-channels",
-                                      _("Notch channels"),
+                                      _("Channels each notch co_vers"),
                                       _("The colour channels each notch "
                                         "filters, one word per notch in "
                                         "their order, made of the letters "

@@ -215,6 +215,7 @@ apply (GimpImage              *image,
 static gboolean
 filter_with_config (GimpImage            *image,
                     GimpDrawable        **drawables,
+                    const gchar          *title,
                     GimpProcedureConfig  *config,
                     BandpassRenderer     *renderer,
                     GimpPDBStatusType    *status,
@@ -229,7 +230,7 @@ filter_with_config (GimpImage            *image,
   /* The target again: the image may have changed while a dialog was
    * open. */
   *status = GIMP_PDB_CALLING_ERROR;
-  done    = read && target_checks_pass (image, drawables, error) &&
+  done    = read && target_checks_pass (image, drawables, title, error) &&
             result_layers_check (drawables, settings.output, error) &&
             (! settings.non_destructive ||
              drawable_filter_append_check (drawables, error)) &&
@@ -258,6 +259,14 @@ is_remove_pattern (GimpProcedure *procedure)
                     REMOVE_PATTERN_PROC) == 0;
 }
 
+/* The procedure's name in its messages. */
+static const gchar *
+procedure_title (GimpProcedure *procedure)
+{
+  return is_remove_pattern (procedure) ? _("Remove Periodic Pattern")
+                                       : _("Band-pass");
+}
+
 /* run() owns the renderer of the first drawable: the dialog borrows it
  * for its preview, then the final run writes with it. */
 static GimpValueArray *
@@ -275,7 +284,8 @@ fft_bandpass_run (GimpProcedure        *procedure,
 
   gegl_init (NULL, NULL);
 
-  if (! target_checks_pass (image, drawables, &error))
+  if (! target_checks_pass (image, drawables, procedure_title (procedure),
+                            &error))
     return gimp_procedure_new_return_values (procedure,
                                              GIMP_PDB_CALLING_ERROR, error);
 
@@ -290,8 +300,8 @@ fft_bandpass_run (GimpProcedure        *procedure,
                                                NULL);
     }
 
-  done = filter_with_config (image, drawables, config, renderer, &status,
-                             &error);
+  done = filter_with_config (image, drawables, procedure_title (procedure),
+                             config, renderer, &status, &error);
   bandpass_renderer_free (renderer);
 
   if (! done)

@@ -131,6 +131,7 @@ check_drawable (GimpImage     *image,
 gboolean
 target_checks_pass (GimpImage     *image,
                     GimpDrawable **drawables,
+                    const gchar   *title,
                     GError       **error)
 {
   /* GIMP drops a drawable that no longer exists from the array, and
@@ -154,10 +155,11 @@ target_checks_pass (GimpImage     *image,
 
   if (gimp_image_get_base_type (image) == GIMP_INDEXED)
     {
-      g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
-                           _("Band-pass does not work on indexed images: "
-                             "convert the image to RGB or Grayscale first "
-                             "(Image > Mode)."));
+      /* TRANSLATORS: %s is the procedure's name, "Band-pass" or
+       * "Remove Periodic Pattern". */
+      g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                   _("%s does not work on indexed images: convert the image "
+                     "to RGB or Grayscale first (Image > Mode)."), title);
       return FALSE;
     }
 

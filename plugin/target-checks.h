@@ -10,9 +10,11 @@
 #include <libgimp/gimp.h>
 
 /* FALSE, with a message for the user, when `drawables` cannot be
- * filtered as part of `image`. */
+ * filtered as part of `image`; `title` names the procedure there as the
+ * user knows it (translated: "Band-pass", "Remove Periodic Pattern"). */
 gboolean target_checks_pass (GimpImage     *image,
                              GimpDrawable **drawables,
+                             const gchar   *title,
                              GError       **error);
 
 #endif

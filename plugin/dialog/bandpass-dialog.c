@@ -132,6 +132,23 @@ device_chooser_new (GimpProcedureConfig *config)
   return chooser;
 }
 
+/* The entry of "notch-channels". GimpLabelEntry takes the property's
+ * text as its buffer's, which must not be NULL: a script's nil, kept as
+ * the last value, reads as no channels named. */
+static GtkWidget *
+notch_channels_entry (GimpProcedureDialog *dialog,
+                      GimpProcedureConfig *config)
+{
+  gchar *channels = NULL;
+
+  g_object_get (config, "notch-channels", &channels, NULL);
+  if (! channels)
+    g_object_set (config, "notch-channels", "", NULL);
+  g_free (channels);
+  return gimp_procedure_dialog_get_widget (dialog, "notch-channels",
+                                           GIMP_TYPE_LABEL_ENTRY);
+}
+
 /* Found patterns become ordinary notches through the button (OK then
  * writes what the preview shows): the find-patterns argument is off here
  * and not shown. Returns the job choice. */
@@ -169,10 +186,7 @@ fill_settings (GimpProcedureDialog *dialog,
   gtk_box_pack_start (GTK_BOX (stripes_box), notches_entry_new (config),
                       FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box),
-                      gimp_procedure_dialog_get_widget (dialog,
-                                                        "notch-channels",
-                                                        GIMP_TYPE_LABEL_ENTRY),
-                      FALSE, FALSE, 0);
+                      notch_channels_entry (dialog, config), FALSE, FALSE, 0);
   fill_group (dialog, "output-group", _("Output"), FALSE,
               layers ? output_of_layers : output);
   advanced_box = fill_group (dialog, "advanced", _("Advanced"), TRUE,

@@ -5,7 +5,8 @@
  *     the whole image filtered in one go (fftcl_filter_apply on the padded
  *     planes, then every pixel written back): at step 1 value for value,
  *     at step 3 each colour value the mean of its block of the filtered
- *     planes and each alpha the mean of its block of the source; the
+ *     planes (plus what its translucent first pixel keeps) and each alpha
+ *     the mean of its block of the source; the
  *     image's rows gathered and padded in parts (a splitter of our own);
  *   - the whole image rendered into the source pixels themselves (the
  *     final run) equals the same oracle;
@@ -72,6 +73,7 @@ typedef struct
   float         *padded; /* the filtered planes */
   float         *whole;  /* the pixels written back */
   PlaneGeometry  geometry;
+  float          means[COMPONENTS]; /* each plane's composited over */
 } Oracle;
 
 /* The whole image filtered as the plug-in did before windows existed. */
@@ -92,9 +94,11 @@ oracle (fftcl_context             *context,
   fftcl_plan          *plan;
   fftcl_error          err;
   const float          unscaled[COMPONENTS] = { 1, 1, 1, 1 };
+  Oracle               made = { padded, result, *g, { 0 } };
 
   memcpy (result, source->pixels, WIDTH * HEIGHT * COMPONENTS * sizeof (float));
-  pixel_planes_gather (&source->layout, g, source->pixels, padded);
+  pixel_planes_gather (&source->layout, g, source->pixels, padded,
+                       made.means);
   for (size_t p = 0; p < planes; p++)
     padding_fill (padded + p * area, g->width, g->height, g->padded_width,
                   g->padded_height, source->padding);
@@ -105,37 +109,67 @@ oracle (fftcl_context             *context,
       fprintf (stderr, "oracle: %s\n", err.message);
       exit (1);
     }
-  pixel_planes_scatter (&source->layout, g, padded, unscaled, result);
+  pixel_planes_scatter (&source->layout, g, padded, unscaled, made.means,
+                        result);
   fftcl_plan_destroy (plan);
-  return (Oracle) { padded, result, *g };
+  return made;
 }
 
-/* What the window's component c at block (i, j) should be. */
-static double
-expected (const Oracle       *oracle,
-          const float        *source,
-          const fftcl_window *w,
-          size_t              i,
-          size_t              j,
-          size_t              c)
+/* Block (i, j) of window `w` of the oracle's image `source`. */
+typedef struct
 {
-  size_t area = oracle->geometry.padded_width * oracle->geometry.padded_height;
-  double sum  = 0;
+  const Oracle       *oracle;
+  const float        *source;
+  const fftcl_window *w;
+  size_t              i, j;
+} Block;
 
-  if (w->step == 1)
-    return oracle->whole[((w->y + j) * WIDTH + w->x + i) * COMPONENTS + c];
+/* The mean of component c over the block: of the filtered planes for a
+ * colour, of the source for alpha. */
+static double
+block_mean (const Block *b,
+            size_t       c)
+{
+  const PlaneGeometry *g    = &b->oracle->geometry;
+  size_t               area = g->padded_width * g->padded_height;
+  double               sum  = 0;
 
-  for (size_t dy = 0; dy < w->step; dy++)
-    for (size_t dx = 0; dx < w->step; dx++)
+  for (size_t dy = 0; dy < b->w->step; dy++)
+    for (size_t dx = 0; dx < b->w->step; dx++)
       {
-        size_t x = w->x + i * w->step + dx, y = w->y + j * w->step + dy;
+        size_t x = b->w->x + b->i * b->w->step + dx;
+        size_t y = b->w->y + b->j * b->w->step + dy;
 
-        sum += c < 3 ? oracle->padded[c * area +
-                                      y * oracle->geometry.padded_width + x]
-                     : source[(y * WIDTH + x) * COMPONENTS + c];
+        sum += c < 3 ? b->oracle->padded[c * area + y * g->padded_width + x]
+                     : b->source[(y * WIDTH + x) * COMPONENTS + c];
       }
 
-  return sum / (w->step * w->step);
+  return sum / (b->w->step * b->w->step);
+}
+
+/* What the window's component c at the block should be: at a step
+ * above 1, a colour is its block's filtered mean plus the part a
+ * translucent pixel keeps, (1 − α)(v − mean), of the block's mean alpha
+ * and its first pixel's colour. */
+static double
+expected (const Block *b,
+          size_t       c)
+{
+  const fftcl_window *w     = b->w;
+  const float        *first = b->source + ((w->y + b->j * w->step) * WIDTH +
+                                           w->x + b->i * w->step) *
+                                          COMPONENTS;
+  double              alpha;
+
+  if (w->step == 1)
+    return b->oracle->whole[((w->y + b->j) * WIDTH + w->x + b->i) *
+                            COMPONENTS + c];
+  if (c == 3)
+    return block_mean (b, c);
+
+  alpha = block_mean (b, 3);
+  return block_mean (b, c) +
+         (alpha < 1 ? (1 - alpha) * (first[c] - b->oracle->means[c]) : 0);
 }
 
 /* A wholly transparent block keeps some source colour. */
@@ -165,12 +199,12 @@ window_error (const float        *window_pixels,
     for (size_t i = 0; i < w->width; i++)
       for (size_t c = 0; c < COMPONENTS; c++)
         {
-          const float *got = window_pixels + (j * w->width + i) * COMPONENTS;
+          const float *got   = window_pixels + (j * w->width + i) * COMPONENTS;
+          const Block  block = { oracle, source, w, i, j };
 
           if (c < 3 && w->step > 1 && clear_block (source, w, i, j))
             continue;
-          worst = fmax (worst, fabs (got[c] - expected (oracle, source, w,
-                                                        i, j, c)));
+          worst = fmax (worst, fabs (got[c] - expected (&block, c)));
         }
 
   return worst;

@@ -19,7 +19,8 @@ GObject bindings), in one graph whose properties change as GIMP's do:
     plans differ once a size's measured plans exist); the oracle is the
     operation's own uncached path, itself checked against the plug-in and
     numpy by gimp_gegl_op.py;
-  - the kept spectrum is released when the operation is finalized.
+  - the kept spectrum is released when the operation is finalized, and
+    after 30 s without a filter while GLib's main loop runs.
 
 Usage: gegl_op_cache.py PATH/TO/fft-band-pass.so GEGL-MODULES-DIR"""
 import json
@@ -61,6 +62,12 @@ STEPS = [
     ("written in place", "p<r", {"small-structures": 3.0}, False),
     ("written back", "p<p", {}, False),
 ]
+# After the steps, on p: a change the kept spectrum serves, then the same
+# change back after the operation's idle time (OP_SPECTRUM_CACHE_IDLE_S)
+# with GLib's main loop running, which nothing kept serves.
+IDLE_S = 30
+IDLE_STEPS = [("before idle", {"small-structures": 5.0}),
+              ("after idle", {"small-structures": 3.0})]
 
 
 def pictures():
@@ -75,6 +82,14 @@ def pictures():
     return {"p": p.astype(np.float32), "q": q.astype(np.float32),
             "r": r.astype(np.float32),
             "z": np.full((HEIGHT, WIDTH, 3), 0.3, np.float32)}
+
+
+def idle(seconds):
+    """GLib's main loop run for `seconds`, as GIMP's runs between filters."""
+    from gi.repository import GLib
+    loop = GLib.MainLoop()
+    GLib.timeout_add_seconds(seconds, loop.quit)
+    loop.run()
 
 
 def worker(mode, folder, module, modules_dir):
@@ -103,6 +118,11 @@ def worker(mode, folder, module, modules_dir):
         for name, picture, properties, _ in STEPS:
             print("STEP", name, flush=True)
             results[name] = result(graph, picture, properties)
+        for name, properties in IDLE_STEPS:
+            if name == "after idle":
+                idle(IDLE_S + 2)
+            print("STEP", name, flush=True)
+            results[name] = result(graph, "p", properties)
         del graph
         print("STEP released", flush=True)
         results["after release"] = result(Graph(gegl, fmt, WIDTH, HEIGHT),
@@ -180,6 +200,13 @@ def main():
                   f"{name}: equal to a fresh run (max |difference| {difference:.2e})")
         check(not np.array_equal(kept["first"], kept["smaller"]),
               "the changes change the result")
+        check(kept_hits.get("before idle") and not kept_hits.get("after idle"),
+              f"the kept spectrum serves, and after {IDLE_S} s idle it is let go "
+              f"(before: {kept_hits.get('before idle')}, after: "
+              f"{kept_hits.get('after idle')})")
+        check(np.isfinite(kept["after_idle"]).all()
+              and np.abs(kept["after_idle"] - kept["written_back"]).max() <= TOLERANCE,
+              "and then it filters as before")
         check(not kept_hits.get("released"),
               "after the operation is finalized, nothing kept serves "
               "a new one")

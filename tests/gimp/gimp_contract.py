@@ -3,7 +3,8 @@
 """The procedure GIMP 3 registered, read back through Python-Fu, against
 the contract of docs/contract.md (names, order, types, ranges, defaults, menu,
 image types), and the refusals of bad input that Script-Fu cannot reach:
-an indexed image, a layer group, no drawable.
+an indexed image (each procedure, band-pass and remove-pattern, naming
+itself), a layer group, no drawable.
 
 Usage: gimp_contract.py PATH/TO/fft-bandpass"""
 import json
@@ -50,13 +51,13 @@ def describe(p):
                  choices=Gimp.param_spec_choice_get_choice(p).list_nicks(),
                  default=Gimp.param_spec_choice_get_default(p))
     return d
-def refusal(img, drawables):
-    cfg = proc.create_config()
+def refusal(img, drawables, procedure=proc):
+    cfg = procedure.create_config()
     cfg.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
     cfg.set_property("image", img)
     cfg.set_core_object_array("drawables", drawables)
     img.clean_all()
-    result = proc.run(cfg)
+    result = procedure.run(cfg)
     ok = result.index(0) == Gimp.PDBStatusType.SUCCESS
     return {"ok": ok, "error": "" if ok else Gimp.get_pdb().get_last_error(),
             "dirty": bool(img.is_dirty())}
@@ -84,6 +85,7 @@ report["remove_pattern"] = {
     "arguments": [describe(p) for p in remove.get_arguments()],
     "menu_label": remove.get_menu_label(),
     "menu_paths": list(remove.get_menu_paths()),
+    "indexed": refusal(indexed, [layer], remove),
 }
 print("CONTRACT-JSON " + json.dumps(report))
 '''
@@ -133,6 +135,11 @@ def main():
              f"remove-pattern menu {remove['menu_label']!r} {remove['menu_paths']}")
     gh.check(report["image_types"].replace(" ", "") == "RGB*,GRAY*",
              f"image types {report['image_types']!r}")
+    # Each procedure names itself in its refusal.
+    for result, title in ((report["indexed"], "Band-pass"),
+                          (remove["indexed"], "Remove Periodic Pattern")):
+        gh.check(result["error"].startswith(f"{title} does not work on indexed"),
+                 f"indexed: {title!r} names itself ({result['error']!r})")
     for case, word in (("indexed", "indexed"), ("group", "group"), ("none", "drawable")):
         result = report[case]
         gh.check(not result["ok"] and word in result["error"].lower(),

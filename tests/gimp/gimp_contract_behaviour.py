@@ -9,6 +9,8 @@ independently in numpy double precision (gimp_oracle.py):
     type and precision, matches within half a quantisation step, and float
     keeps out-of-range values;
   - alpha kept exactly; colour under alpha 0 never reaches visible pixels;
+    with the band off every pixel comes back as read, translucent ones
+    too (8-bit exactly);
   - a layer with offsets, filtered whole and blended through a feathered
     selection; several drawables in one call;
   - channels=luminance (CIE L*, or Y when linear) keeping a* and b*;
@@ -197,6 +199,32 @@ def add_hidden_colour_jobs(jobs):
                  Params(10, 0), check)
 
 
+def expect_as_read(jobs, name, job, params, report):
+    """Nothing removed: every pixel as read, whatever its alpha (8-bit
+    exactly, float within float rounding)."""
+    if not gh.check(report["ok"], f"{name}: ran ({report.get('error', '')})"):
+        return
+    given, got = jobs.load(name, "in0"), jobs.load(name, "out0")
+    change = np.abs(got - given).max()
+    bound = 0 if job["precision"].startswith("U8") else FLOAT_ERROR
+    translucent = ((given[..., -1] > 0) & (given[..., -1] < 1)).sum()
+    gh.check(change <= bound, f"{name}: every pixel as read, {translucent} of them "
+                              f"translucent (max |change| {change:.1e}, ≤ {bound:.0e})")
+
+
+def add_translucent_jobs(jobs):
+    """The band off on layers whose alpha takes every value 0 … 1."""
+    for precision in ("U8_NON_LINEAR", "FLOAT_LINEAR"):
+        colour = smooth_image(30, 41, 3, RNG)
+        opacity = RNG.choice([0.0, 1 / 255, 0.5, 254 / 255, 1.0], size=(30, 41))
+        opacity[:, ::3] = RNG.uniform(0, 1, size=opacity[:, ::3].shape)
+        data = np.dstack([colour, opacity])
+        if precision.startswith("U8"):
+            data = np.round(data * 255) / 255
+        jobs.add(f"translucent-band-off-{precision.lower()}", [data], "rgb", True,
+                 precision, Params(0, 0), expect_as_read)
+
+
 def expect_blended(jobs, name, job, params, report):
     if not gh.check(report["ok"], f"{name}: ran ({report.get('error', '')})"):
         return
@@ -308,6 +336,7 @@ def main():
     jobs = Jobs(harness)
     add_format_jobs(jobs)
     add_hidden_colour_jobs(jobs)
+    add_translucent_jobs(jobs)
     add_selection_jobs(jobs)
     add_colour_space_jobs(jobs)
     add_edge_jobs(jobs)

@@ -11,7 +11,8 @@ through the gegl command line:
     shapes, modes, paddings, stripes, notches, channels and linear light
     on RGB, RGBA, GRAY and GRAYA, 8-bit, 16-bit, half and float; where
     the stored values are filtered as they are, also the numpy oracle's
-    (gimp_oracle.py);
+    (gimp_oracle.py); with the band off and a notch on red only, green
+    and blue come back as read, translucent pixels too;
   - find-patterns with the band off removes the picture's pattern as the
     plug-in's does;
   - autoscale stretches as the plug-in's does; output=removed-part gives
@@ -101,7 +102,12 @@ CASES = [
     ("rgb-u8-notch-channels", "rgb", False, "U8_NON_LINEAR", (48, 40),
      Params(20, 2, notches=(0.2, 0.1, 0.03, 0.1, 0.05, 0.02, 0.3, 0.2, 0.02),
             notch_channels="r gB"), True),
+    ("rgba-u8-band-off-red-notch", "rgb", True, "U8_NON_LINEAR", (48, 40),
+     Params(0, 0, notches=(0.2, 0.1, 0.03), notch_channels="r"), True),
 ]
+# The channels a notch leaves out, where the band is off: as read, every
+# pixel whatever its alpha.
+LEFT_OUT = {"rgba-u8-band-off-red-notch": (1, 2)}
 
 # The band off and find-patterns on: only the pattern the picture holds
 # (its cosine of 0.1 × 0.05 cycles/px) can change the layer.
@@ -235,6 +241,14 @@ def check_oracle(jobs, name, params, alpha, u8):
     error = np.abs(op[..., :colour.shape[-1]] - want).max()
     gh.check(error <= tolerance, f"{name}: operation = numpy oracle (max |error| {error:.2e}, "
                                  f"≤ {tolerance:.1e})")
+
+
+def check_left_out(jobs, name, channels):
+    given, op = jobs.load(name, "in"), jobs.load(name, "op")
+    change = np.abs(op[..., channels] - given[..., channels]).max()
+    translucent = ((given[..., -1] > 0) & (given[..., -1] < 1)).sum()
+    gh.check(change == 0, f"{name}: channels {channels} as read, {translucent} pixels "
+                          f"translucent (max |change| {change:.1e})")
 
 
 def check_xcf(jobs, job):
@@ -383,6 +397,8 @@ def main():
         check_same_as_plugin(jobs, name, job)
         if oracle and "error" not in job:
             check_oracle(jobs, name, params, alpha, precision.startswith("U8"))
+        if name in LEFT_OUT and "error" not in job:
+            check_left_out(jobs, name, LEFT_OUT[name])
     check_same_as_plugin(jobs, PATTERNS[0],
                          report["jobs"].get(PATTERNS[0], {"error": "no report"}))
     check_same_as_plugin(jobs, AUTOSCALE[0],

@@ -164,19 +164,22 @@ def filter_plane(plane, p):
 
 def filter_image(image, p, alpha=None):
     """H×W or H×W×C colour planes; with alpha (H×W, straight), every plane
-    is composited over its alpha-weighted mean first, and colour under
-    alpha 0 is written back unchanged."""
+    is composited over its alpha-weighted mean first and that composite
+    filtered: an opaque pixel takes the filtered composite, a translucent
+    one its own colour plus what the filter changed in the composite, and
+    one under alpha 0 its own colour."""
     image = np.asarray(image, dtype=np.float64)
     planes = image[..., None] if image.ndim == 2 else image
     out = np.empty_like(planes)
     for c in range(planes.shape[2]):
-        plane = planes[..., c]
+        plane = seen = planes[..., c]
         if alpha is not None:
             a = np.clip(alpha, 0, 1)
             mean = (a * plane).sum() / a.sum() if a.sum() > 0 else 0.0
-            plane = a * plane + (1 - a) * mean
+            seen = a * plane + (1 - a) * mean
         one_plane = planes.shape[2] == 1 or p.channels == "luminance"
-        out[..., c] = filter_plane(plane, p if one_plane else p.of_plane(c))
+        out[..., c] = filter_plane(seen, p if one_plane else p.of_plane(c))
         if alpha is not None:
-            out[..., c] = np.where(alpha <= 0, planes[..., c], out[..., c])
+            kept = plane + (out[..., c] - seen)
+            out[..., c] = np.where(alpha <= 0, plane, np.where(alpha >= 1, out[..., c], kept))
     return out[..., 0] if image.ndim == 2 else out

@@ -5,6 +5,7 @@ the test finds the plug-in's dialog with xdotool, looks at it through
 screenshots (ImageMagick) and types into it. After the dialog the image
 can be saved, so that the test sees what the call wrote."""
 import os
+import re
 import subprocess
 import time
 
@@ -15,8 +16,8 @@ CALL_SCRIPT = r'''
 import gimp_driver as gd
 from gi.repository import Gimp, Gio
 image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE, Gio.File.new_for_path({source!r}))
-status, _, _ = gd.run({procedure!r}, {{"run-mode": Gimp.RunMode.INTERACTIVE, "image": image,
-                                      "drawables": image.get_layers()}})
+status, _, _ = gd.run({procedure!r}, dict({{"run-mode": Gimp.RunMode.INTERACTIVE, "image": image,
+                                           "drawables": image.get_layers()}}, **{arguments!r}))
 print("STATUS " + status.value_nick, flush=True)
 if {target!r}:
     # The drawable called on, as it is: a layer the call added above it
@@ -27,6 +28,20 @@ if {target!r}:
                    Gio.File.new_for_path({target!r}), None)
     print("SAVED", flush=True)
 '''
+
+
+# What the plug-in's own process warns of: a GLib message of a warning or
+# worse ("(prgname:pid): Domain-LEVEL **:"; GTK's, GLib's, GEGL's,
+# libgimp's and its own), and GimpProcedureDialog's word on one of its
+# procedures ("Procedure 'NAME': no mnemonic for property …", "…
+# duplicate mnemonic …").
+CONSOLE_PROBLEM = re.compile(r"\(fft-bandpass:\d+\): [\w-]+-(CRITICAL|WARNING) \*\*"
+                             r"|^Procedure 'plug-in-fft-[\w-]+': ")
+
+
+def console_problems(output):
+    """The lines of `output` where the plug-in's process warned."""
+    return [l for l in output.splitlines() if CONSOLE_PROBLEM.search(l)]
 
 
 def start_xvfb():
@@ -158,9 +173,10 @@ class GimpSession:
 
 
 class InteractiveCall(GimpSession):
-    """Calls the plug-in's `procedure` on `source` with its dialog; with
-    `target`, the image is saved there afterwards, the bottom layer (the
-    one called on) alone.
+    """Calls the plug-in's `procedure` on `source` with its dialog, and
+    `arguments` (a dict) besides the image and drawables; with `target`,
+    the image is saved there afterwards, the bottom layer (the one called
+    on) alone.
 
         with InteractiveCall(harness, source, env=...) as call:
             window = call.wait_for_dialog()
@@ -170,10 +186,10 @@ class InteractiveCall(GimpSession):
     """
 
     def __init__(self, harness, source, target=None, env=None,
-                 procedure="plug-in-fft-bandpass"):
+                 procedure="plug-in-fft-bandpass", arguments=None):
         super().__init__(harness, CALL_SCRIPT.format(
             source=os.path.abspath(source), target=target,
-            procedure=procedure), env)
+            procedure=procedure, arguments=arguments or {}), env)
 
     def wait_for_dialog(self, name="Band-pass"):
         return wait_for_window(self.env, name)

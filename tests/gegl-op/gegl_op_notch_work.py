@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""fft:band-pass with a huge notch list (docs/contract.md, "The GEGL
+operation"), through GEGL itself: the operation runs in GIMP's process,
+where nothing can cancel it, so notches that would touch more than 2^28
+values of the spectrum (10,000 discs each reaching over the whole grid)
+pass the input through at once with a warning that says why, while a
+list of the same size of narrow discs, and a few wide ones, filter.
+
+Usage: gegl_op_notch_work.py PATH/TO/fft-band-pass.so GEGL-MODULES-DIR"""
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from gegl_op_graph import Graph, gegl_buffer, start_gegl
+
+WIDTH, HEIGHT = 120, 90
+FMT = "R'G'B' float"
+WARNING = "The notches reach"
+# (name, notch count, radius, whether it filters)
+CASES = [("10000 wide notches", 10000, 0.1, False),
+         ("10000 narrow notches", 10000, 0.012, True),
+         ("20 wide notches", 20, 0.1, True)]
+
+
+def notches(count, radius):
+    centres = np.random.default_rng(count).uniform(-0.45, 0.45, (count, 2))
+    return " ".join(f"{fx:.5f} {fy:.5f} {radius}" for fx, fy in centres)
+
+
+def worker(folder, module, modules_dir):
+    """Prints, per case, a line of its name, the seconds it took and
+    whether the output differs from the input."""
+    gegl = start_gegl(module, modules_dir, folder)
+    given = np.random.default_rng(7).uniform(0, 1, (HEIGHT, WIDTH, 3)).astype(np.float32)
+    for name, count, radius, _ in CASES:
+        print(f"CASE {name}", file=sys.stderr, flush=True)
+        graph = Graph(gegl, FMT, WIDTH, HEIGHT)
+        start = time.monotonic()
+        graph.render(gegl_buffer(gegl, FMT, given), {"notches": notches(count, radius)})
+        seconds = time.monotonic() - start
+        changed = not np.array_equal(graph.result(np.float32), given)
+        print(f"RESULT {name}|{seconds:.2f}|{changed}", flush=True)
+
+
+def main():
+    if len(sys.argv) == 5 and sys.argv[1] == "--worker":
+        worker(*sys.argv[2:])
+        return 0
+    module, modules_dir = sys.argv[1:3]
+    failed = 0
+    with tempfile.TemporaryDirectory() as folder:
+        run = subprocess.run([sys.executable, __file__, "--worker", folder, module,
+                              modules_dir], capture_output=True, text=True, timeout=600)
+    results = {}
+    for line in run.stdout.splitlines():
+        if line.startswith("RESULT "):
+            name, seconds, changed = line[7:].split("|")
+            results[name] = (float(seconds), changed == "True")
+    warned = {}
+    case = None
+    for line in run.stderr.splitlines():
+        if line.startswith("CASE "):
+            case = line[5:]
+        elif WARNING in line and case:
+            warned[case] = line
+    for name, _, _, filters in CASES:
+        seconds, changed = results.get(name, (None, None))
+        if filters:
+            ok = changed is True and name not in warned
+            what = "filters, no warning"
+        else:
+            ok = changed is False and name in warned and "passes through" in warned[name]
+            what = f"passes through at once with the warning ({warned.get(name, 'none')!r})"
+        ok = ok and seconds is not None and seconds < 20
+        failed += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {name}: {what}, in {seconds} s")
+    if run.returncode != 0:
+        failed += 1
+        print(f"FAIL the worker ended with {run.returncode}: {run.stderr[-2000:]}")
+    print(f"{failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
