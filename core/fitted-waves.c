@@ -109,8 +109,7 @@ subtract_rows (const void *job_pointer,
                 waves[k] += a_re * re[k] - a_im * im[k];
             }
           for (size_t k = 0; k < n; k++)
-            row[start + k] = wave_fit_subtracted (row[start + k], waves[k],
-                                                  FITTED_WAVES_CLIPPED_SHARE);
+            row[start + k] = wave_fit_subtracted (row[start + k], waves[k]);
         }
     }
 }

@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "fitted-waves.h"
 #include "tile-spectrum.h"
 #include "wave-fit.h"
 
@@ -175,8 +174,8 @@ shrink_tiles (const float     *values,
       double fx = waves[2 * i], fy = waves[2 * i + 1];
 
       ok = tile_powers (values + strongest[i] * plane_step, stride, ax, ay,
-                        fx, fy, tile_spectrum_beside (fx, fy, ax, ay), 4, at, beside,
-                        split);
+                        fx, fy, tile_spectrum_beside (fx, fy, ax, ay), 4, at,
+                        beside, split);
       for (size_t t = 0; ok && t < tiles; t++)
         for (size_t p = 0; p < planes; p++)
           amplitude[(t * planes + p) * count + i] *=
@@ -357,8 +356,7 @@ blend_rows (const void *job_pointer,
                 y < job->down->start[ty] + job->down->length[ty])
               add_tile_row (job, ty, y, p, lo, n, sum);
           for (size_t x = 0; x < n; x++)
-            row[lo + x] = wave_fit_subtracted (row[lo + x], sum[x],
-                                               FITTED_WAVES_CLIPPED_SHARE);
+            row[lo + x] = wave_fit_subtracted (row[lo + x], sum[x]);
         }
 }
 

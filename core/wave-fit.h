@@ -10,6 +10,7 @@
 #include <complex.h>
 #include <stddef.h>
 
+#include "fitted-waves.h"
 #include "row-split.h"
 
 /* One axis: the Hann window w, the centred coordinate t, the window's
@@ -110,17 +111,16 @@ void   wave_fit_solve   (Fit                  *fit,
                          const double complex *sum,
                          double complex       *amplitudes);
 
-/* `value` less `wave`, the share FITTED_WAVES_CLIPPED_SHARE
- * (fitted-waves.h) of it where the value lies at the range's limit and
- * the wave would move it inwards. */
+/* `value` less `wave`, FITTED_WAVES_CLIPPED_SHARE of it where the value
+ * lies at the range's limit and the wave would move it inwards. */
 static inline float
 wave_fit_subtracted (float value,
-                     float wave,
-                     float clipped_share)
+                     float wave)
 {
   int cut = ((value == 1.0f) & (wave > 0)) | ((value == 0.0f) & (wave < 0));
 
-  return value - (1.0f - (1.0f - clipped_share) * (float) cut) * wave;
+  return value -
+         (1.0f - (1.0f - FITTED_WAVES_CLIPPED_SHARE) * (float) cut) * wave;
 }
 
 #endif
