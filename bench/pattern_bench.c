@@ -26,6 +26,7 @@
 #include "clock.h"
 #include "core_bench_runs.h"
 #include "fitted-waves.h"
+#include "pattern-confirm.h"
 #include "pattern-finder.h"
 #include "spectrum-source.h"
 

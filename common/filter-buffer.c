@@ -2,7 +2,14 @@
 #include "filter-buffer.h"
 
 #include "memory-estimate.h"
+#include "pattern-settings.h"
 #include "render-error.h"
+#include "settings-checks.h"
+#include "settings-notches.h"
+
+/* The part of the progress that find-patterns' search takes: it
+ * transforms the pixels once, about a third of what the filter does. */
+#define FINDING_SHARE 0.3
 
 typedef enum
 {
@@ -17,13 +24,18 @@ typedef enum
  * host may run it in a thread of its own. */
 typedef struct
 {
-  FilterCall          *call;
-  FilterState         *state;
-  FilterWay            way;
-  FilteredImageSource  planes;  /* to load from; not FILTER_FROM_SPECTRUM */
-  gfloat              *into;
-  fftcl_error          fft_error;
-  fftcl_status         status;
+  FilterCall             *call;
+  FilterState            *state;
+  const BandpassSettings *settings; /* the call's, with the patterns
+                                       found */
+  gdouble                 from;     /* the progress when the filter
+                                       starts */
+  FilterWay               way;
+  FilteredImageSource     planes;   /* to load from; not
+                                       FILTER_FROM_SPECTRUM */
+  gfloat                 *into;
+  fftcl_error             fft_error;
+  fftcl_status            status;
 } FilterRun;
 
 static void
@@ -32,6 +44,115 @@ report (const FilterCall *call,
 {
   if (call->host && call->host->update)
     call->host->update (fraction, call->host->data);
+}
+
+/* The filter's `fraction`, in the whole job's progress. */
+static void
+report_filter (const FilterRun *run,
+               gdouble          fraction)
+{
+  report (run->call, run->from + (1.0 - run->from) * fraction);
+}
+
+static void
+run_on_host (const FilterCall *call,
+             FilterJob         job,
+             gpointer          job_data)
+{
+  if (call->host && call->host->run)
+    call->host->run (job, job_data, call->host->data);
+  else
+    job (job_data);
+}
+
+/* The geometry `settings` ask of the state's area. */
+static RenderGeometry
+asked_by (const FilterCall       *call,
+          const FilterState      *state,
+          const BandpassSettings *settings)
+{
+  return render_geometry_for (state->width, state->height, &settings->gain,
+                              settings->padding, call->context);
+}
+
+/* filter_state_make_room for `settings`, from a fresh source. */
+static gboolean
+make_room (const FilterCall       *call,
+           FilterState            *state,
+           const BandpassSettings *settings,
+           FilteredImageSource    *planes,
+           GError                **error)
+{
+  RenderGeometry  asked  = asked_by (call, state, settings);
+  GeglBuffer     *source = call->source (call->source_data);
+  gboolean        ready  = filter_state_make_room (state, source, call->area,
+                                                   &asked, settings,
+                                                   call->name, planes, error);
+
+  g_object_unref (source);
+  return ready;
+}
+
+/* find-patterns' search of the state's pixels; no buffer or host call,
+ * so that a host may run it in a thread of its own. */
+typedef struct
+{
+  const FilterCall *call;
+  FilterState      *state;
+  BandpassSettings *with_found;
+  gboolean          found;
+  GError           *error;
+} PatternJob;
+
+static void
+run_search (gpointer job_pointer)
+{
+  PatternJob        *job   = job_pointer;
+  const FilterCall  *call  = job->call;
+  const FilterState *state = job->state;
+
+  job->found = pattern_settings_find (call->context, state->pixels,
+                                      &state->format.layout, state->width,
+                                      state->height, call->settings,
+                                      call->name, job->with_found,
+                                      &job->error);
+}
+
+/* The call's settings with the patterns of its pixels, read where the
+ * state holds none, in `with_found`. */
+static gboolean
+find_patterns (const FilterCall  *call,
+               FilterState       *state,
+               BandpassSettings  *with_found,
+               GError           **error)
+{
+  PatternJob          job = { call, state, with_found, FALSE, NULL };
+  FilteredImageSource planes;
+
+  if (! state->pixels &&
+      ! make_room (call, state, call->settings, &planes, error))
+    return FALSE;
+
+  run_on_host (call, run_search, &job);
+  if (! job.found)
+    g_propagate_error (error, job.error);
+  return job.found;
+}
+
+/* The notches against the state's grid and the call's most work. */
+static gboolean
+check_notches (const FilterCall        *call,
+               const FilterState       *state,
+               const BandpassSettings  *settings,
+               GError                 **error)
+{
+  return settings_checks_grid (&settings->gain, settings->notches,
+                               settings->notch_values, state->width,
+                               state->height, call->name, error) &&
+         (call->most_notch_work <= 0.0 ||
+          settings_checks_work (&settings->gain, settings->wave_count,
+                                state->width, state->height,
+                                call->most_notch_work, error));
 }
 
 static gsize
@@ -48,7 +169,7 @@ render (FilterRun            *run,
         const fftcl_window   *whole,
         FilteredImageTimings *timed)
 {
-  const fftcl_gain *gain  = &run->call->settings->gain;
+  const fftcl_gain *gain  = &run->settings->gain;
   FilterState      *state = run->state;
 
   return run->into == state->pixels
@@ -72,7 +193,7 @@ run_filter (gpointer run_pointer)
     {
     case FILTER_ONCE:
       run->status = filtered_image_filter_once (call->context, &run->planes,
-                                                &call->settings->gain, &whole,
+                                                &run->settings->gain, &whole,
                                                 state->pixels, &state->image,
                                                 timed, &run->fft_error);
       return;
@@ -105,27 +226,18 @@ room_to_keep (const FilterState *state)
  * `asked`, else after filter_state_make_room, loaded where the call keeps
  * spectra and memory allows, else in one pass. */
 static gboolean
-plan_run (FilterRun             *run,
-          const RenderGeometry  *asked,
-          GError               **error)
+plan_run (FilterRun  *run,
+          GError    **error)
 {
-  FilterCall  *call  = run->call;
-  FilterState *state = run->state;
-  gboolean     serves = filter_state_serves (state, asked, call->settings);
+  FilterCall     *call   = run->call;
+  FilterState    *state  = run->state;
+  RenderGeometry  asked  = asked_by (call, state, run->settings);
+  gboolean        serves = filter_state_serves (state, &asked, run->settings);
 
   run->way = serves ? FILTER_FROM_SPECTRUM : FILTER_ONCE;
-  if (! serves)
-    {
-      GeglBuffer *source = call->source (call->source_data);
-      gboolean    ready  = filter_state_make_room (state, source, call->area,
-                                                   asked, call->settings,
-                                                   call->name, &run->planes,
-                                                   error);
-
-      g_object_unref (source);
-      if (! ready)
-        return FALSE;
-    }
+  if (! serves &&
+      ! make_room (call, state, run->settings, &run->planes, error))
+    return FALSE;
 
   if (call->keep && (serves || room_to_keep (state)))
     run->into = g_try_malloc (pixel_bytes (state));
@@ -159,7 +271,7 @@ write_result (FilterRun *run)
                                          .format      = &state->format,
                                          .keep_unseen = state->unseen,
                                          .removed     = call->removed },
-                       call->settings, run->into);
+                       run->settings, run->into);
   g_object_unref (source);
   call->write_ms = (g_get_monotonic_time () - start) / 1000.0;
 
@@ -169,40 +281,60 @@ write_result (FilterRun *run)
     g_free (run->into);
 }
 
+/* The filter of filter_buffer, once the settings are complete. */
+static gboolean
+filter_with (FilterRun  *run,
+             GError    **error)
+{
+  FilterCall  *call  = run->call;
+  FilterState *state = run->state;
+
+  if (! plan_run (run, error))
+    return FALSE;
+  call->served = run->way == FILTER_FROM_SPECTRUM;
+  if (! call->served)
+    report_filter (run, 0.15);
+
+  run_on_host (call, run_filter, run);
+  if (run->status != FFTCL_OK)
+    {
+      if (run->into != state->pixels)
+        g_free (run->into);
+      filter_state_clear (state);
+      return render_error_fft (error, &run->fft_error);
+    }
+  report_filter (run, 0.85);
+
+  call->warning         = g_strdup (state->warning);
+  call->fallback_reason = g_strdup (filter_state_fallback_reason (state));
+  write_result (run);
+  report (call, 1.0);
+  return TRUE;
+}
+
 gboolean
 filter_buffer (FilterCall   *call,
                FilterState  *state,
                GError      **error)
 {
-  RenderGeometry asked = render_geometry_for (state->width, state->height,
-                                              &call->settings->gain,
-                                              call->settings->padding,
-                                              call->context);
-  FilterRun      run   = { .call = call, .state = state };
+  BandpassSettings with_found = { 0 };
+  FilterRun        run        = { .call     = call,
+                                  .state    = state,
+                                  .settings = call->settings };
+  gboolean         filtered;
 
   report (call, 0.0);
-  if (! plan_run (&run, &asked, error))
-    return FALSE;
-  call->served = run.way == FILTER_FROM_SPECTRUM;
-  if (! call->served)
-    report (call, 0.15);
-
-  if (call->host && call->host->run)
-    call->host->run (run_filter, &run, call->host->data);
-  else
-    run_filter (&run);
-  if (run.status != FFTCL_OK)
+  if (call->settings->find_patterns)
     {
-      if (run.into != state->pixels)
-        g_free (run.into);
-      filter_state_clear (state);
-      return render_error_fft (error, &run.fft_error);
+      if (! find_patterns (call, state, &with_found, error))
+        return FALSE;
+      run.settings = &with_found;
+      run.from     = FINDING_SHARE;
+      report (call, run.from);
     }
-  report (call, 0.85);
 
-  call->warning         = g_strdup (state->warning);
-  call->fallback_reason = g_strdup (filter_state_fallback_reason (state));
-  write_result (&run);
-  report (call, 1.0);
-  return TRUE;
+  filtered = check_notches (call, state, run.settings, error) &&
+             filter_with (&run, error);
+  settings_notches_clear (&with_found);
+  return filtered;
 }

@@ -43,7 +43,7 @@ typedef struct
   BandpassChannels channels;
   gboolean         linear;       /* filter linear light */
   gboolean         find_patterns;       /* add each drawable's patterns
-                                           (found-patterns.h) */
+                                           (filter_buffer) */
   gdouble          pattern_sensitivity; /* how weak a pattern it finds */
   BandpassOutput   output;
   gboolean         autoscale;           /* stretch the result (autoscale.h) */

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "pattern-settings.h"
 
+#include <glib/gi18n-lib.h>
+
+#include "render-error.h"
 #include "row-split-gegl.h"
 #include "settings-notches.h"
 
@@ -96,26 +99,50 @@ pattern_settings_add (BandpassSettings       *with_found,
   return TRUE;
 }
 
-PatternSettingsOutcome
+gboolean
+pattern_settings_search_pixels (fftcl_context       *context,
+                                const gfloat        *pixels,
+                                const PixelLayout   *layout,
+                                gsize                width,
+                                gsize                height,
+                                const PatternSearch *search,
+                                const gchar         *name,
+                                PatternsFound       *found,
+                                GError             **error)
+{
+  fftcl_error fft_error;
+
+  if (patterns_find (context, pixels, layout, width, width, height, search,
+                     row_split_gegl, found, &fft_error) == FFTCL_OK)
+    return TRUE;
+
+  g_set_error (error, RENDER_ERROR, 0,
+               _("Finding patterns in \"%s\" failed: %s"), name,
+               fft_error.message);
+  return FALSE;
+}
+
+gboolean
 pattern_settings_find (fftcl_context          *context,
                        const gfloat           *pixels,
                        const PixelLayout      *layout,
                        gsize                   width,
                        gsize                   height,
                        const BandpassSettings *settings,
+                       const gchar            *name,
                        BandpassSettings       *with_found,
-                       fftcl_error            *fft_error)
+                       GError                **error)
 {
   PatternSearch search = pattern_settings_search (settings);
   PatternsFound found  = { 0 };
   gboolean      added;
 
   *with_found = (BandpassSettings) { 0 };
-  if (patterns_find (context, pixels, layout, width, width, height, &search,
-                     row_split_gegl, &found, fft_error) != FFTCL_OK)
-    return PATTERN_SETTINGS_SEARCH_FAILED;
+  if (! pattern_settings_search_pixels (context, pixels, layout, width,
+                                        height, &search, name, &found, error))
+    return FALSE;
 
   added = pattern_settings_add (with_found, settings, &found);
   patterns_found_clear (&found);
-  return added ? PATTERN_SETTINGS_ADDED : PATTERN_SETTINGS_NO_MEMORY;
+  return added || render_error_memory (error);
 }

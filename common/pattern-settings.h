@@ -28,26 +28,33 @@ gboolean      pattern_settings_add       (BandpassSettings       *with_found,
                                           const BandpassSettings *settings,
                                           const PatternsFound    *found);
 
-/* How pattern_settings_find went. */
-typedef enum
-{
-  PATTERN_SETTINGS_ADDED,
-  PATTERN_SETTINGS_SEARCH_FAILED, /* fftcl's error says why */
-  PATTERN_SETTINGS_NO_MEMORY      /* for the notches found */
-} PatternSettingsOutcome;
+/* The patterns of width × height `pixels` of `layout` that `search`
+ * asks for (patterns_find, its row passes on GEGL's threads), on
+ * `context`: the one search of both front-ends, the preview's and the
+ * final run's. FALSE, with the message of a failed search naming `name`
+ * (the source), when it fails; `found` is then empty. */
+gboolean      pattern_settings_search_pixels (fftcl_context       *context,
+                                              const gfloat        *pixels,
+                                              const PixelLayout   *layout,
+                                              gsize                width,
+                                              gsize                height,
+                                              const PatternSearch *search,
+                                              const gchar         *name,
+                                              PatternsFound       *found,
+                                              GError             **error);
 
-/* find-patterns, the same in both front-ends: the search `settings` ask
- * for (pattern_settings_search) in width × height `pixels` of `layout`
- * on `context`, its row passes on GEGL's threads, and `with_found` made
- * with what it found (pattern_settings_add). Where it fails,
- * `with_found` is empty. */
-PatternSettingsOutcome pattern_settings_find (fftcl_context          *context,
+/* find-patterns (filter_buffer's first step): the search `settings` ask
+ * for (pattern_settings_search) in the pixels, and `with_found` made with
+ * what it found (pattern_settings_add). FALSE, with a message, when the
+ * search fails or memory runs out; `with_found` is then empty. */
+gboolean      pattern_settings_find          (fftcl_context          *context,
                                               const gfloat           *pixels,
                                               const PixelLayout      *layout,
                                               gsize                   width,
                                               gsize                   height,
                                               const BandpassSettings *settings,
+                                              const gchar            *name,
                                               BandpassSettings       *with_found,
-                                              fftcl_error            *fft_error);
+                                              GError                **error);
 
 #endif

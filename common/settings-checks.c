@@ -156,3 +156,47 @@ settings_checks_grid (const fftcl_gain  *gain,
 
   return TRUE;
 }
+
+/* The values the notches touch: each disc the square of its reach on
+ * the padded grid (all of it at most), each wave the whole image. */
+static gdouble
+notch_work (const fftcl_gain *gain,
+            gsize             wave_count,
+            gsize             width,
+            gsize             height)
+{
+  const PlaneGeometry padded = filtered_image_geometry (width, height, gain);
+  gdouble             work   = (gdouble) wave_count * width * height;
+
+  for (gsize i = 0; i < gain->notch_count; i++)
+    {
+      gdouble span = fmin (1.0, 2.0 * fftcl_notch_reach (gain,
+                                                        gain->notches[3 * i +
+                                                                      2]));
+
+      work += span * span * padded.padded_width * padded.padded_height;
+    }
+  return work;
+}
+
+gboolean
+settings_checks_work (const fftcl_gain  *gain,
+                      gsize              wave_count,
+                      gsize              width,
+                      gsize              height,
+                      gdouble            most,
+                      GError           **error)
+{
+  gdouble work = notch_work (gain, wave_count, width, height);
+
+  if (work <= most)
+    return TRUE;
+
+  g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
+               _("The notches reach %.3g values of the spectrum, more than "
+                 "the %.3g the filter takes in GIMP's own process, where "
+                 "nothing can cancel it: use fewer or narrower notches, or "
+                 "Filters › Frequency › Band-pass… instead."),
+               work, most);
+  return FALSE;
+}

@@ -43,4 +43,16 @@ gboolean settings_checks_grid        (const fftcl_gain  *gain,
                                       const gchar       *name,
                                       GError           **error);
 
+/* FALSE, with a message, when the notches of a width × height drawable
+ * would touch more than `most` values of the spectrum, summed over them
+ * (each disc the square its reach spans on the padded grid, each of
+ * `wave_count` waves the whole image). Only the GEGL operation sets a
+ * limit: it runs in GIMP's process, where nothing can cancel it. */
+gboolean settings_checks_work        (const fftcl_gain  *gain,
+                                      gsize              wave_count,
+                                      gsize              width,
+                                      gsize              height,
+                                      gdouble            most,
+                                      GError           **error);
+
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* pattern-finder — periodic patterns (halftone screens, moiré,
+/* pattern-finder — the door of the pattern finder's room (patterns/, its
+ * files private to it): periodic patterns (halftone screens, moiré,
  * interference, scan lines) found in an image's amplitude spectrum, as
  * notches in the contract's (fx, fy, radius) form (docs/contract.md,
  * "find-patterns"). Plain C (no GLib).
@@ -33,6 +34,7 @@
 #include <stddef.h>
 
 #include "fftcl.h"
+#include "patterns-found.h"
 #include "pixel-planes.h"
 #include "row-split.h"
 
@@ -54,30 +56,6 @@ typedef struct
   double highest_frequency;
 } PatternSearch;
 
-typedef struct
-{
-  /* count notches of three doubles each, fx, fy (cycles/px, −0.5 … 0.5)
-   * and radius (cycles/px; 0 for a wave), one of each mirrored pair
-   * (fy > 0, or fy = 0 and fx > 0), strongest first. */
-  double *notches;
-  size_t  count;
-  /* Where a halftone lattice was found: the period in pixels that a
-   * small-structures cut-off should have to remove the screen's dots
-   * between its notches; 0 otherwise. */
-  double  small_period;
-  /* Per notch, the radius of the disc its peak's width gives (a wave
-   * that the pixels show to drift becomes that disc). */
-  double *disc_radius;
-  /* NULL: every notch in every colour plane. Else a mask per notch, bit
-   * p for colour plane p: a colour halftone's screens are one ink's each
-   * (pattern-channels.h). */
-  unsigned *planes;
-  /* Narrow peaks too weak for the threshold, (fx, fy) pairs: waves if the
-   * pixels confirm them (patterns_confirm_waves). */
-  double *candidates;
-  size_t  candidate_count;
-} PatternsFound;
-
 /* Finds the patterns of width × height pixels of `layout`, rows `stride`
  * pixels apart (colours weighted by their alpha, as spectrum-source.h
  * reads them), transformed on `context`; `split` spreads the work over
@@ -94,11 +72,11 @@ fftcl_status patterns_find (fftcl_context       *context,
                             PatternsFound       *found,
                             fftcl_error         *err);
 
-/* The same, from an amplitude spectrum as spectrum_source_amplitude makes
- * it: cells_x × cells_y cells, centred, of a transform of grid_width ×
- * grid_height frequencies of an image width × height pixels large; its
- * waves are as the spectrum shows them, until patterns_confirm_waves
- * reads the pixels. */
+/* patterns_find's first step, from an amplitude spectrum as
+ * spectrum_source_amplitude makes it: cells_x × cells_y cells, centred,
+ * of a transform of grid_width × grid_height frequencies of an image
+ * width × height pixels large; its waves are as the spectrum shows them,
+ * before the pixels confirm them (pattern-confirm.h, inside the room). */
 fftcl_status patterns_find_in_spectrum (const float         *amplitude,
                                         size_t               cells_x,
                                         size_t               cells_y,
@@ -110,24 +88,5 @@ fftcl_status patterns_find_in_spectrum (const float         *amplitude,
                                         RowSplit             split,
                                         PatternsFound       *found,
                                         fftcl_error         *err);
-
-/* What the pixels say of found's waves and candidates (pattern-waves.h):
- * a wave whose cosine is not the same across the image (of its centre,
- * 1024 pixels a side at most) becomes a disc of its peak's width; a
- * candidate whose cosine is joins as a wave; each wave's frequency is
- * refined. A halftone's notches stay as they are, each given the colour
- * planes it lies in (pattern-channels.h). On failure *err says
- * why (memory), found keeps what it had. */
-fftcl_status patterns_confirm_waves (PatternsFound     *found,
-                                     const float       *pixels,
-                                     const PixelLayout *layout,
-                                     size_t             stride,
-                                     size_t             width,
-                                     size_t             height,
-                                     RowSplit           split,
-                                     fftcl_error       *err);
-
-/* Frees found's notches and empties it. */
-void patterns_found_clear (PatternsFound *found);
 
 #endif

@@ -135,3 +135,33 @@ spectrum_source_amplitude (fftcl_context     *context,
 
   return view;
 }
+
+float *
+spectrum_source_centre (fftcl_context     *context,
+                        const float       *pixels,
+                        const PixelLayout *layout,
+                        size_t             stride,
+                        size_t             width,
+                        size_t             height,
+                        size_t             max_cells,
+                        size_t            *cells_x,
+                        size_t            *cells_y,
+                        size_t            *crop_width,
+                        size_t            *crop_height,
+                        fftcl_error       *err)
+{
+  size_t crop_x = width < SPECTRUM_SOURCE_MOST_SIDE ? width
+                                                    : SPECTRUM_SOURCE_MOST_SIDE;
+  size_t crop_y = height < SPECTRUM_SOURCE_MOST_SIDE ? height
+                                                     : SPECTRUM_SOURCE_MOST_SIDE;
+  size_t corner = (height - crop_y) / 2 * stride + (width - crop_x) / 2;
+
+  if (crop_width)
+    *crop_width = crop_x;
+  if (crop_height)
+    *crop_height = crop_y;
+  return spectrum_source_amplitude (context,
+                                    pixels + corner * layout->components,
+                                    layout, stride, crop_x, crop_y, max_cells,
+                                    cells_x, cells_y, err);
+}

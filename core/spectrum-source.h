@@ -29,6 +29,30 @@ float *spectrum_source_amplitude (fftcl_context     *context,
                                   size_t            *cells_y,
                                   fftcl_error       *err);
 
+/* The part of an image that the spectrum view and the pattern search
+ * transform: its centre, at most SPECTRUM_SOURCE_MOST_SIDE pixels a side,
+ * so that peaks stay where they are in cycles per pixel and a huge image
+ * needs no huge plan. */
+#define SPECTRUM_SOURCE_MOST_SIDE 4096
+
+/* The view (spectrum_source_amplitude) of that centre of width × height
+ * pixels of `layout`, rows `stride` pixels apart, its crop's size written
+ * to *crop_width and *crop_height (either may be NULL). At most
+ * max_cells × max_cells cells; SPECTRUM_SOURCE_MOST_SIDE cells hold
+ * every frequency of the crop. */
+float *spectrum_source_centre    (fftcl_context     *context,
+                                  const float       *pixels,
+                                  const PixelLayout *layout,
+                                  size_t             stride,
+                                  size_t             width,
+                                  size_t             height,
+                                  size_t             max_cells,
+                                  size_t            *cells_x,
+                                  size_t            *cells_y,
+                                  size_t            *crop_width,
+                                  size_t            *crop_height,
+                                  fftcl_error       *err);
+
 /* The value of one pixel the view reads: the mean of its colours times
  * its alpha, 0 where that is not finite (NaN or ±inf colour, NaN alpha),
  * as for a transparent pixel. */

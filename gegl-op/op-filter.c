@@ -4,7 +4,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "filter-buffer.h"
-#include "op-patterns.h"
 #include "op-settings.h"
 #include "op-spectrum-cache.h"
 
@@ -33,20 +32,6 @@ failed (Filtering *filtering,
   return FALSE;
 }
 
-/* Whether `settings` suit the grid the area is padded to, with notches
- * that take no longer than the operation may. */
-static gboolean
-check_grid (const Filtering        *filtering,
-            const BandpassSettings *settings)
-{
-  return op_settings_check_grid (settings, filtering->area->width,
-                                 filtering->area->height,
-                                 filtering->message) &&
-         op_settings_check_work (settings, filtering->area->width,
-                                 filtering->area->height,
-                                 filtering->message);
-}
-
 /* The removed part replaces the result in the output, in the values
  * filtered; the output is float, so its offset is ½ of the full scale
  * (removed_part_offset). */
@@ -72,7 +57,8 @@ input_of (gpointer input)
   return g_object_ref (input);
 }
 
-/* filter_buffer, keeping the spectrum for the next call. */
+/* filter_buffer, keeping the spectrum for the next call, the notches
+ * held to the work nothing can cancel in GIMP's process. */
 static gboolean
 filter_state (Filtering              *filtering,
               const BandpassSettings *settings)
@@ -85,11 +71,9 @@ filter_state (Filtering              *filtering,
                        .area     = filtering->area,
                        .removed  = removed_part_of (filtering, settings),
                        .name     = _("input"),
+                       .most_notch_work = OP_SETTINGS_MOST_NOTCH_WORK,
                        .keep     = TRUE };
   GError    *error = NULL;
-
-  if (! check_grid (filtering, settings))
-    return FALSE;
 
   if (! filter_buffer (&call, filtering->state, &error))
     return failed (filtering, error);
@@ -100,38 +84,6 @@ filter_state (Filtering              *filtering,
   *filtering->warning = g_steal_pointer (&call.warning);
   g_free (call.fallback_reason);
   return TRUE;
-}
-
-/* filter_state with the patterns found in the pixels added, which are
- * read for that first (checked against memory as filter_buffer would). */
-static gboolean
-filter_with_patterns (Filtering              *filtering,
-                      const BandpassSettings *settings)
-{
-  FilterState        *state = filtering->state;
-  RenderGeometry      asked = render_geometry_for (state->width, state->height,
-                                                   &settings->gain,
-                                                   settings->padding,
-                                                   filtering->context);
-  FilteredImageSource planes;
-  BandpassSettings    with_found;
-  GError             *error = NULL;
-  gboolean            filtered;
-
-  if (! state->pixels &&
-      ! filter_state_make_room (state, filtering->input, filtering->area,
-                                &asked, settings, _("input"), &planes,
-                                &error))
-    return failed (filtering, error);
-
-  if (! op_patterns_add (filtering->context, state->pixels,
-                         &state->format.layout, state->width, state->height,
-                         settings, &with_found, filtering->message))
-    return FALSE;
-
-  filtered = filter_state (filtering, &with_found);
-  op_settings_clear (&with_found);
-  return filtered;
 }
 
 /* GEGL's thread setting (GIMP's number of processors inside GIMP). */
@@ -187,9 +139,7 @@ op_filter_run (GeglBuffer             *input,
     {
       filtering.state = op_spectrum_cache_state (operation, input, area,
                                                  format);
-      filtered = settings->find_patterns
-                 ? filter_with_patterns (&filtering, settings)
-                 : filter_state (&filtering, settings);
+      filtered = filter_state (&filtering, settings);
     }
   op_spectrum_cache_unlock ();
   return filtered;

@@ -23,25 +23,10 @@ gboolean op_settings_read_notches (BandpassSettings        *settings,
 gboolean op_settings_check_band   (const BandpassSettings  *settings,
                                    gchar                  **message);
 
-/* FALSE, with a message, when a notch is narrower than half a bin of the
- * grid a width × height image is padded to. */
-gboolean op_settings_check_grid   (const BandpassSettings  *settings,
-                                   gsize                    width,
-                                   gsize                    height,
-                                   gchar                  **message);
-
 /* The most values of the spectrum the notches may touch, summed over
- * them (each disc the square its reach spans, each wave a whole plane):
- * the operation runs in GIMP's process, where nothing can cancel it,
- * and this many take a few seconds. */
+ * them (settings_checks_work): the operation runs in GIMP's process,
+ * where nothing can cancel it, and this many take a few seconds. */
 #define OP_SETTINGS_MOST_NOTCH_WORK 0x1p28
-
-/* FALSE, with a message, when the notches of a width × height image
- * would touch more than OP_SETTINGS_MOST_NOTCH_WORK values. */
-gboolean op_settings_check_work   (const BandpassSettings  *settings,
-                                   gsize                    width,
-                                   gsize                    height,
-                                   gchar                  **message);
 
 void     op_settings_clear        (BandpassSettings        *settings);
 

@@ -11,7 +11,7 @@
 #include "bandpass-settings.h"
 #include "dialog-jobs.h"
 #include "drawable-filter-append.h"
-#include "found-patterns.h"
+#include "pulsing-worker.h"
 #include "result-layers.h"
 #include "spectrum-procedures.h"
 #include "target-checks.h"
@@ -30,20 +30,12 @@ struct _FftBandpass
   GimpPlugIn parent_instance;
 };
 
-/* The part of a drawable's progress that finding its patterns takes: it
- * reads the pixels and transforms them once, about a third of what the
- * filter does. */
-#define FINDING_SHARE 0.3
-
-/* Maps one stage of one drawable's progress onto the whole call's: the
- * drawable takes [index, index + 1) of count, the stage `share` of that
- * from `start`. */
+/* One drawable's part, [index, index + 1) of count, of the whole call's
+ * progress. */
 typedef struct
 {
-  gsize   index;
-  gsize   count;
-  gdouble start;
-  gdouble share;
+  gsize index;
+  gsize count;
 } ProgressSpan;
 
 G_DEFINE_TYPE (FftBandpass, fft_bandpass, GIMP_TYPE_PLUG_IN)
@@ -56,14 +48,23 @@ update_progress (gdouble  fraction,
 {
   const ProgressSpan *span = span_pointer;
 
-  gimp_progress_update ((span->index + span->start + span->share * fraction) /
-                        span->count);
+  gimp_progress_update ((span->index + fraction) / span->count);
 }
 
 static void
 pulse_progress (gpointer span_pointer G_GNUC_UNUSED)
 {
   gimp_progress_pulse ();
+}
+
+/* filter_buffer's jobs run in a worker thread (libgimp's calls belong to
+ * this one) while GIMP's progress pulses. */
+static void
+run_pulsing (FilterJob job,
+             gpointer  job_data,
+             gpointer  span_pointer)
+{
+  pulsing_worker_run (job, job_data, pulse_progress, span_pointer);
 }
 
 /* Writes the renderer's drawable's result where `results` says. */
@@ -76,11 +77,11 @@ render_one (BandpassRenderer       *renderer,
 {
   GeglBuffer       *target   = result_layers_target (results, span->index);
   RemovedPart       removed  = result_layers_removed (results, span->index);
-  BandpassProgress  progress = { update_progress, pulse_progress, span };
+  FilterHost        host     = { update_progress, run_pulsing, span };
   gboolean          rendered;
 
   rendered = bandpass_renderer_write (renderer, settings, target, &removed,
-                                      &progress, error);
+                                      &host, error);
   if (rendered)
     gegl_buffer_flush (target);
 
@@ -122,38 +123,6 @@ render_with (GimpDrawable          **drawables,
                            span, settings, error);
 }
 
-/* Finds the drawable's patterns, checks the notches they add against its
- * grid and filters it with them. */
-static gboolean
-render_with_patterns (GimpDrawable          **drawables,
-                      BandpassRenderer       *first,
-                      ResultLayers           *results,
-                      ProgressSpan           *span,
-                      const BandpassSettings *settings,
-                      GError                **error)
-{
-  GimpDrawable     *drawable = drawables[span->index];
-  BandpassDevice   *device   = bandpass_renderer_get_device (first);
-  BandpassSettings  with_found;
-  gboolean          rendered;
-
-  *span = (ProgressSpan) { span->index, span->count, 0.0, FINDING_SHARE };
-  update_progress (0.0, span);
-  if (! found_patterns_in_drawable (&with_found, settings, drawable,
-                                    bandpass_device_context (device),
-                                    pulse_progress, span, error))
-    return FALSE;
-
-  *span = (ProgressSpan) { span->index, span->count, FINDING_SHARE,
-                           1.0 - FINDING_SHARE };
-  rendered = bandpass_settings_check_drawable (&with_found, drawable,
-                                               error) &&
-             render_with (drawables, first, results, span, &with_found,
-                          error);
-  bandpass_settings_clear (&with_found);
-  return rendered;
-}
-
 /* `first` writes drawables[0], so that after a dialog the output is the
  * preview's pixels. Every drawable is rendered before any result joins
  * the image, so that a failure on one leaves the whole image untouched.
@@ -169,18 +138,13 @@ render_all (GimpDrawable          **drawables,
             GError                **error)
 {
   ProgressSpan span = {
-    .count = gimp_core_object_array_get_length ((GObject **) drawables),
-    .share = 1.0
+    .count = gimp_core_object_array_get_length ((GObject **) drawables)
   };
 
   gimp_progress_init (_("Band-pass filtering"));
 
   for (span.index = 0; span.index < span.count; span.index++)
-    if (! (settings->find_patterns
-           ? render_with_patterns (drawables, first, results, &span,
-                                   settings, error)
-           : render_with (drawables, first, results, &span, settings,
-                          error)))
+    if (! render_with (drawables, first, results, &span, settings, error))
       return FALSE;
 
   gimp_progress_end ();

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "preview-refresh.h"
 
-#include "spectrum-crop.h"
 #include "step-timings.h"
 
 /* The spectrum view gets at most this many values along each axis. */
@@ -158,27 +157,14 @@ failure (const RefreshRequest *request,
   return result;
 }
 
-/* The search runs on the spectrum view at full resolution, so that no
- * peak is lost to the view's reduction. */
 static void
 search (const RefreshRequest *request,
         PreviewResult        *found)
 {
-  PreviewRefresh      *refresh = request->refresh;
-  FilteredImageSource  image   = bandpass_renderer_source (refresh->renderer);
-  gint                 cells_x, cells_y;
-  gfloat              *amplitude;
-
-  amplitude = bandpass_renderer_spectrum (refresh->renderer,
-                                          SPECTRUM_CROP_ALL_CELLS,
-                                          &cells_x, &cells_y,
-                                          &found->search_error);
   found->searched = TRUE;
-  if (amplitude)
-    spectrum_crop_find_patterns (amplitude, cells_x, cells_y, &image,
-                                 &request->search, &found->found,
-                                 &found->search_error);
-  g_free (amplitude);
+  bandpass_renderer_find_patterns (request->refresh->renderer,
+                                   &request->search, &found->found,
+                                   &found->search_error);
 }
 
 /* Opens the device and loads the spectrum when the request needs it;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "bandpass-render.h"
 
+#include "pattern-settings.h"
 #include "renderer-state.h"
 
 BandpassRenderer *
@@ -153,12 +154,28 @@ bandpass_renderer_prepare (BandpassRenderer        *renderer,
   return TRUE;
 }
 
-FilteredImageSource
-bandpass_renderer_source (BandpassRenderer *renderer)
+/* The core's view of the prepared pixels. */
+static FilteredImageSource
+renderer_source (BandpassRenderer *renderer)
 {
   return render_geometry_source (&renderer->state.filtered,
                                  renderer->state.pixels,
                                  &renderer->state.format.layout);
+}
+
+gboolean
+bandpass_renderer_find_patterns (BandpassRenderer     *renderer,
+                                 const PatternSearch  *search,
+                                 PatternsFound        *found,
+                                 GError              **error)
+{
+  const FilterState *state = &renderer->state;
+
+  return pattern_settings_search_pixels (renderer_context (renderer),
+                                         state->pixels, &state->format.layout,
+                                         state->width, state->height, search,
+                                         renderer->drawable.name, found,
+                                         error);
 }
 
 gfloat *
@@ -168,7 +185,7 @@ bandpass_renderer_spectrum (BandpassRenderer  *renderer,
                             gint              *height,
                             GError           **error)
 {
-  FilteredImageSource image = bandpass_renderer_source (renderer);
+  FilteredImageSource image = renderer_source (renderer);
 
   return spectrum_crop_cached (&renderer->spectrum, renderer_context (renderer),
                                &image, max_size, width, height, error);

@@ -29,6 +29,7 @@
 #include "bandpass-settings.h"
 #include "fftcl-filter.h"
 #include "filtered-image.h"
+#include "pattern-finder.h"
 
 typedef struct _BandpassRenderer BandpassRenderer;
 
@@ -73,9 +74,13 @@ const gchar      *bandpass_renderer_warning        (BandpassRenderer       *rend
  * bits per channel, as GIMP's previews show it. */
 const Babl       *bandpass_renderer_display_format (BandpassRenderer       *renderer);
 
-/* The core's view of the prepared pixels, as the spectrum view and the
- * pattern search read them. */
-FilteredImageSource bandpass_renderer_source       (BandpassRenderer       *renderer);
+/* The patterns `search` asks for in the prepared pixels, searched as the
+ * final run searches them (pattern_settings_search_pixels). FALSE, with
+ * a message, when the search fails; `found` is then empty. */
+gboolean          bandpass_renderer_find_patterns  (BandpassRenderer       *renderer,
+                                                    const PatternSearch    *search,
+                                                    PatternsFound          *found,
+                                                    GError                **error);
 
 /* The spectrum view of the prepared pixels (spectrum-crop.h), at most
  * `max_size` cells along each axis, worked out once per pixels; NULL,

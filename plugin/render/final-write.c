@@ -3,8 +3,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "filter-buffer.h"
-#include "pulsing-worker.h"
 #include "renderer-state.h"
 
 /* The filter's steps in the renderer's table: after the preview's
@@ -37,27 +35,6 @@ tell_fallback (BandpassRenderer *renderer,
                fftcl_context_device_name (renderer_context (renderer)), reason);
 }
 
-/* filter_buffer's progress: GIMP's, its filter run in a worker thread
- * (libgimp's calls belong to this one) while GIMP's progress pulses. */
-static void
-run_pulsing (FilterJob job,
-             gpointer  job_data,
-             gpointer  progress_pointer)
-{
-  const BandpassProgress *progress = progress_pointer;
-
-  pulsing_worker_run (job, job_data, progress->pulse, progress->data);
-}
-
-static void
-update (gdouble  fraction,
-        gpointer progress_pointer)
-{
-  const BandpassProgress *progress = progress_pointer;
-
-  progress->update (fraction, progress->data);
-}
-
 /* The drawable's pixels as stored, fresh at each use: the tiles a
  * read brought over GIMP's protocol go before the result's come. */
 static GeglBuffer *
@@ -73,12 +50,11 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
                          const BandpassSettings  *settings,
                          GeglBuffer              *target,
                          const RemovedPart       *removed,
-                         const BandpassProgress  *progress,
+                         const FilterHost        *host,
                          GError                 **error)
 {
   const GeglRectangle whole  = { 0, 0, renderer->drawable.width,
                                  renderer->drawable.height };
-  FilterHost          host   = { update, run_pulsing, (gpointer) progress };
   FilterCall          call   = { .context  = renderer_context (renderer),
                                  .settings = settings,
                                  .source   = drawable_source,
@@ -87,7 +63,7 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
                                  .area     = &whole,
                                  .removed  = *removed,
                                  .name     = renderer->drawable.name,
-                                 .host     = progress ? &host : NULL,
+                                 .host     = host,
                                  .timed    = renderer->timed };
   gboolean            filtered;
 

@@ -10,7 +10,7 @@
  * are one frequency; a wave clipped at the range's limits, of which the
  * clipped values lose FITTED_WAVES_CLIPPED_SHARE. The constancy that
  * tells waves from the picture
- * (core/pattern-waves.h): high for a wave, low for the picture alone and
+ * (core/patterns/pattern-waves.h): high for a wave, low for the picture alone and
  * for a wave whose period drifts across the image. */
 #include <math.h>
 #include <stdint.h>

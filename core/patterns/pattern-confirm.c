@@ -29,46 +29,6 @@
 #define AXIS_BINS       0.5
 #define CONFIRM_SIDE    1024
 
-void
-pattern_found_tidy (PatternsFound *found)
-{
-  if (found->count == 0 && found->candidate_count == 0)
-    {
-      double small_period = found->small_period;
-
-      patterns_found_clear (found);
-      found->small_period = small_period;
-    }
-}
-
-long
-pattern_found_near (const PatternsFound *found,
-                    double               fx,
-                    double               fy,
-                    size_t               width,
-                    size_t               height,
-                    int                  waves_only,
-                    double               bins)
-{
-  long   nearest  = -1;
-  double distance = bins;
-
-  for (size_t i = 0; i < found->count; i++)
-    for (int sign = -1; sign <= 1; sign += 2)
-      {
-        double dx = fabs (fx - sign * found->notches[3 * i]) * width;
-        double dy = fabs (fy - sign * found->notches[3 * i + 1]) * height;
-
-        if ((! waves_only || found->notches[3 * i + 2] == 0) &&
-            fmax (dx, dy) <= distance)
-          {
-            distance = fmax (dx, dy);
-            nearest  = (long) i;
-          }
-      }
-  return nearest;
-}
-
 /* The values the finder reads (spectrum_source_value) of the centre of
  * the image, at most CONFIRM_SIDE a side; NULL when memory runs out. */
 static float *

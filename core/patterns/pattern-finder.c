@@ -13,12 +13,6 @@
 #include "pattern-waves.h"
 #include "spectrum-source.h"
 
-/* The spectrum is read from the centre of the image, at most this many
- * pixels a side, as the spectrum view reads it, at full resolution: as
- * many cells as the crop's grid has frequencies. */
-#define MOST_SIDE  4096
-#define MOST_CELLS MOST_SIDE
-
 /* A peak no wider than this (half width at half amplitude, in bins of
  * the image) is a clean sinusoid, whose fit is subtracted (a notch of
  * radius 0, fitted-waves.h): the tapered crop's main lobe alone is about
@@ -38,16 +32,6 @@
 #define SIGMAS_AT_LEAST   8.0
 #define SIGMAS_AT_DEFAULT 4.2
 #define SIGMAS_AT_MOST    3.0
-
-fftcl_status
-pattern_search_fail (fftcl_error  *err,
-                     fftcl_status  status,
-                     const char   *message)
-{
-  err->status = status;
-  snprintf (err->message, sizeof err->message, "%s", message);
-  return status;
-}
 
 static double
 sigmas_for (double sensitivity)
@@ -233,6 +217,8 @@ patterns_find_in_spectrum (const float         *amplitude,
   return FFTCL_OK;
 }
 
+/* The spectrum is read as the spectrum view reads it
+ * (spectrum_source_centre), at full resolution. */
 fftcl_status
 patterns_find (fftcl_context       *context,
                const float         *pixels,
@@ -245,25 +231,20 @@ patterns_find (fftcl_context       *context,
                PatternsFound       *found,
                fftcl_error         *err)
 {
-  size_t        crop_width  = width < MOST_SIDE ? width : MOST_SIDE;
-  size_t        crop_height = height < MOST_SIDE ? height : MOST_SIDE;
-  size_t        corner      = (height - crop_height) / 2 * stride +
-                              (width - crop_width) / 2;
-  size_t        cells_x, cells_y;
+  size_t        cells_x, cells_y, crop_width, crop_height;
   float        *amplitude;
   fftcl_status  status;
 
   *found = (PatternsFound) { 0 };
   if (check_search (search, err) != FFTCL_OK)
     return err->status;
-  if (crop_width < 2 * PATTERN_FLOOR_CYCLES || crop_height < 2 * PATTERN_FLOOR_CYCLES)
+  if (width < 2 * PATTERN_FLOOR_CYCLES || height < 2 * PATTERN_FLOOR_CYCLES)
     return FFTCL_OK;
 
-  amplitude = spectrum_source_amplitude (context,
-                                         pixels + corner * layout->components,
-                                         layout, stride, crop_width,
-                                         crop_height, MOST_CELLS, &cells_x,
-                                         &cells_y, err);
+  amplitude = spectrum_source_centre (context, pixels, layout, stride, width,
+                                      height, SPECTRUM_SOURCE_MOST_SIDE,
+                                      &cells_x, &cells_y, &crop_width,
+                                      &crop_height, err);
   if (! amplitude)
     return err->status;
 
@@ -275,14 +256,4 @@ patterns_find (fftcl_context       *context,
     status = patterns_confirm_waves (found, pixels, layout, stride, width,
                                      height, split, err);
   return status;
-}
-
-void
-patterns_found_clear (PatternsFound *found)
-{
-  free (found->notches);
-  free (found->disc_radius);
-  free (found->candidates);
-  free (found->planes);
-  *found = (PatternsFound) { 0 };
 }

@@ -9,7 +9,9 @@
 #ifndef PATTERN_CHANNELS_H
 #define PATTERN_CHANNELS_H
 
-#include "pattern-finder.h"
+#include "patterns-found.h"
+#include "pixel-planes.h"
+#include "row-split.h"
 
 /* A plane holds a notch where its own amplitude there is at least this
  * share of the largest plane's. */
