@@ -487,6 +487,9 @@ def jittered_lines_and_colour(clean, rng, index):
             f"({a:.0f}), a phase per channel")
 
 
+# (k) lives in a file of its own, which uses this one's screens.
+import press_prints  # noqa: E402
+
 CASES = {
     "a": (sinusoids, ["grace_hopper", "fruits", "home", "squirrel", "messi", "graffiti",
                       "chicky"]),
@@ -502,9 +505,12 @@ CASES = {
     "h": (beats, ["home", "rubberwhale", "fruits", "aloe"]),
     "i": (axis_waves, ["graffiti", "grace_hopper", "butterfly", "leuven"]),
     "j": (jittered_lines_and_colour, ["fruits", "chicky", "messi", "home"]),
+    "k": (press_prints.press_print, ["fruits", "home", "butterfly", "grace_hopper"]),
 }
 # The families with a pattern added, in the order the tables give them.
-PATTERN_KINDS = "abcefghij"
+PATTERN_KINDS = "abcefghijk"
+# The families of prints, whose reference is the best blur.
+PRINT_KINDS = "bk"
 # (b)'s photographs printed in grey (one K screen), by index.
 GREY_PRINTS = {0, 3}
 
@@ -522,6 +528,7 @@ def make_cases(cache, seed, quick, kinds=None):
                 cases.append(Case(kind, name, clean, clean, None, "nothing", seed))
                 continue
             rng = np.random.default_rng([seed, ord(kind), i])
-            given, notches, words = make(clean, rng, i)
-            cases.append(Case(kind, name, clean, given, notches, words, seed))
+            given, notches, words, *truth = make(clean, rng, i)
+            cases.append(Case(kind, name, truth[0] if truth else clean, given, notches,
+                              words, seed))
     return cases

@@ -119,7 +119,9 @@ run_search (gpointer job_pointer)
 }
 
 /* The call's settings with the patterns of its pixels, read where the
- * state holds none, in `with_found`. */
+ * state holds none (or holds them moved into light), in `with_found`;
+ * where a halftone was found, the pixels moved into linear light, where
+ * its screen averages (pattern_settings_add). */
 static gboolean
 find_patterns (const FilterCall  *call,
                FilterState       *state,
@@ -129,14 +131,25 @@ find_patterns (const FilterCall  *call,
   PatternJob          job = { call, state, with_found, FALSE, NULL };
   FilteredImageSource planes;
 
+  if (filter_state_moved (state))
+    filter_state_clear (state);
   if (! state->pixels &&
       ! make_room (call, state, call->settings, &planes, error))
     return FALSE;
 
   run_on_host (call, run_search, &job);
   if (! job.found)
-    g_propagate_error (error, job.error);
-  return job.found;
+    {
+      g_propagate_error (error, job.error);
+      return FALSE;
+    }
+  if (with_found->linear && ! render_format_is_light (&state->format) &&
+      ! filter_state_into_light (state))
+    {
+      settings_notches_clear (with_found);
+      return render_error_memory (error);
+    }
+  return TRUE;
 }
 
 /* The notches against the state's grid and the call's most work. */

@@ -21,6 +21,7 @@ filter_state_clear (FilterState *state)
   g_clear_pointer (&state->pixels, g_free);
   g_clear_pointer (&state->waves, g_free);
   state->wave_count = 0;
+  state->format     = state->chosen;
 }
 
 gboolean
@@ -29,15 +30,23 @@ filter_state_choose (FilterState        *state,
                      gsize               width,
                      gsize               height)
 {
-  if (format->format == state->format.format && width == state->width &&
+  if (format->format == state->chosen.format && width == state->width &&
       height == state->height)
     return FALSE;
 
+  state->chosen = *format;
   filter_state_clear (state);
-  state->format = *format;
   state->width  = width;
   state->height = height;
   return TRUE;
+}
+
+gboolean
+filter_state_moved (const FilterState *state)
+{
+  return state->format.format != state->chosen.format ||
+         state->format.layout.lightness_as_luminance !=
+         state->chosen.layout.lightness_as_luminance;
 }
 
 gboolean
@@ -56,6 +65,38 @@ static gsize
 pixel_count (const FilterState *state)
 {
   return state->width * state->height;
+}
+
+/* Pixels converted at a time, through a block of their own. */
+#define LIGHT_CHUNK 4096
+
+gboolean
+filter_state_into_light (FilterState *state)
+{
+  RenderFormat  light = render_format_in_light (&state->format);
+  gsize         bpp   = babl_format_get_bytes_per_pixel (light.format);
+  gsize         count = pixel_count (state);
+  const Babl   *fish  = babl_fish (state->format.format, light.format);
+  guint8       *block = NULL;
+
+  filter_state_drop_spectrum (state);
+  if (light.format != state->format.format && state->pixels)
+    {
+      block = g_try_malloc (LIGHT_CHUNK * bpp);
+      if (! block)
+        return FALSE;
+    }
+  for (gsize done = 0; block && done < count; done += LIGHT_CHUNK)
+    {
+      gsize   n     = MIN (LIGHT_CHUNK, count - done);
+      guint8 *start = (guint8 *) state->pixels + done * bpp;
+
+      babl_process (fish, start, block, n);
+      memcpy (start, block, n * bpp);
+    }
+  g_free (block);
+  state->format = light;
+  return TRUE;
 }
 
 /* Whether a pixel's colour is not finite in any component but alpha:

@@ -21,6 +21,10 @@ typedef struct
 {
   RenderFormat    format;     /* of `pixels`; format.format is NULL until
                                  chosen */
+  RenderFormat    chosen;     /* what filter_state_choose was given:
+                                 `format`, but where
+                                 filter_state_into_light moved the
+                                 pixels */
   gsize           width, height;
   gfloat         *pixels;     /* the area as read, interleaved, or NULL */
   gboolean        unseen;     /* a pixel of `pixels` has a colour that is
@@ -39,7 +43,7 @@ typedef struct
 /* Frees the spectrum and its warning. */
 void     filter_state_drop_spectrum (FilterState            *state);
 
-/* Frees everything but the format. */
+/* Frees everything but the format, which goes back to the one chosen. */
 void     filter_state_clear         (FilterState            *state);
 
 /* Makes `format` the pixels' for a width × height area; where either
@@ -48,6 +52,18 @@ gboolean filter_state_choose        (FilterState            *state,
                                      const RenderFormat     *format,
                                      gsize                   width,
                                      gsize                   height);
+
+/* Moves the pixels into linear light (render_format_in_light) where
+ * they are not (a halftone's screen averages there, as light adds up):
+ * the spectrum goes, the pixels are converted in place and state->format
+ * becomes its twin in light until they go (filter_state_clear), while
+ * filter_state_choose still takes the format chosen as the same. FALSE,
+ * the pixels as they were, when memory runs out. */
+gboolean filter_state_into_light    (FilterState            *state);
+
+/* Whether filter_state_into_light moved the pixels out of the format
+ * chosen. */
+gboolean filter_state_moved         (const FilterState      *state);
 
 /* Whether the spectrum serves `asked` and the settings' waves, which
  * change the planes before the transform. */

@@ -96,6 +96,7 @@ pattern_settings_add (BandpassSettings       *with_found,
 
   if (pattern_settings_set_small (settings, found))
     with_found->gain.small_period = found->small_period;
+  with_found->linear = settings->linear || found->small_period > 0.0;
   return TRUE;
 }
 

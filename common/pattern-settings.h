@@ -22,7 +22,9 @@ gboolean      pattern_settings_set_small (const BandpassSettings *settings,
 
 /* Makes `with_found` `settings` with `found` added: its notches after the
  * given ones and, where pattern_settings_set_small, the screen's period
- * as small-structures. Free its notches with g_free. FALSE, with
+ * as small-structures; where `found` holds a halftone, `linear` (a
+ * screen's dots average in linear light, as light adds up, so that the
+ * result keeps the tone the print has from a distance). Free its notches with g_free. FALSE, with
  * `with_found` empty, when memory runs out. */
 gboolean      pattern_settings_add       (BandpassSettings       *with_found,
                                           const BandpassSettings *settings,

@@ -75,6 +75,34 @@ render_format_for (const Babl             *stored,
   return chosen;
 }
 
+RenderFormat
+render_format_in_light (const RenderFormat *format)
+{
+  const PixelLayout *layout = &format->layout;
+  gsize              colour = layout->components - (layout->has_alpha ? 1 : 0);
+  RenderFormat       light  = *format;
+
+  if (layout->colour_planes != colour)
+    light.layout.lightness_as_luminance = TRUE;
+  else if (! (babl_get_model_flags (babl_format_get_model (format->format)) &
+              BABL_MODEL_FLAG_LINEAR))
+    light.format = babl_format_with_space (channel_formats[colour == 1]
+                                                          [TRC_LINEAR]
+                                                          [layout->has_alpha != 0],
+                                           format->format);
+  return light;
+}
+
+gboolean
+render_format_is_light (const RenderFormat *format)
+{
+  RenderFormat light = render_format_in_light (format);
+
+  return light.format == format->format &&
+         light.layout.lightness_as_luminance ==
+         format->layout.lightness_as_luminance;
+}
+
 const Babl *
 render_format_as_stored (const Babl *stored,
                          gboolean    gray,

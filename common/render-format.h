@@ -25,6 +25,15 @@ RenderFormat  render_format_for     (const Babl             *stored,
                                      gboolean                has_alpha,
                                      const BandpassSettings *settings);
 
+/* `format`'s colours in linear light, in its space: RGB or grey
+ * linear-light float, or CIE L* filtered as linear luminance; `format`
+ * itself where it is so already. */
+RenderFormat  render_format_in_light (const RenderFormat    *format);
+
+/* Whether `format` filters linear light (render_format_in_light gives
+ * it back). */
+gboolean      render_format_is_light (const RenderFormat    *format);
+
 /* The drawable's colours [and alpha] in float, in its own model and
  * space: values as stored, with their NaN and inf. */
 const Babl   *render_format_as_stored (const Babl           *stored,

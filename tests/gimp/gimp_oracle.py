@@ -183,3 +183,17 @@ def filter_image(image, p, alpha=None):
             kept = plane + (out[..., c] - seen)
             out[..., c] = np.where(alpha <= 0, plane, np.where(alpha >= 1, out[..., c], kept))
     return out[..., 0] if image.ndim == 2 else out
+
+
+
+def srgb_to_linear(encoded):
+    """sRGB's transfer curve undone, as babl does it in float: its linear
+    part carries on below 0."""
+    return np.where(encoded <= 0.04045, encoded / 12.92,
+                    ((np.maximum(encoded, 0.04045) + 0.055) / 1.055) ** 2.4)
+
+
+def linear_to_srgb(linear):
+    """sRGB's transfer curve, as babl does it in float."""
+    return np.where(linear <= 0.0031308, 12.92 * linear,
+                    1.055 * np.maximum(linear, 0.0031308) ** (1 / 2.4) - 0.055)

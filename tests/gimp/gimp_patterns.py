@@ -12,11 +12,13 @@ left), each checked against the clean picture in numpy:
   - the clean photo alone: unchanged, within one 8-bit step;
   - scan lines (horizontal bands with a harmonic): removed as well;
   - a simulated halftone print (45°, period 6 px, blurred, noisy): the
-    result is closer to the clean photo than the print and smoother; the
-    screen's period became small-structures: the result is that of a call
-    whose small-structures of 1e-6 px removes nothing but keeps the
-    finder's period out (the same search, the same notches), low-passed
-    in numpy (gimp_oracle.py) at a period of 4 … 12 px;
+    result is closer than the print to the print seen from a distance
+    (its paper's share as linear reflectance, encoded), smoother, and of
+    its tone (the screen averaged in linear light); the screen's period
+    became small-structures: the result is that of a call whose
+    small-structures of 1e-6 px removes nothing but keeps the finder's
+    period out (the same search, the same notches), low-passed in linear
+    light in numpy (gimp_oracle.py) at a period of 4 … 12 px;
   - given notches are kept beside the found ones: a weak third sinusoid
     that only a given notch removes goes too;
   - two layers in one call, each with its own pattern, each searched on
@@ -37,7 +39,7 @@ import numpy as np
 from PIL import Image
 
 import gimp_harness as gh
-from gimp_oracle import Params, filter_image
+from gimp_oracle import Params, filter_image, linear_to_srgb, srgb_to_linear
 
 PHOTO = "/usr/share/matplotlib/mpl-data/sample_data/grace_hopper.jpg"
 WIDTH, HEIGHT = 352, 416
@@ -134,13 +136,24 @@ def blurred(image, sigma):
 
 def halftone(clean, period, angle, rng):
     """An AM screen: a dot grows with the ink (1 − value) on a lattice of
-    `period` px turned by `angle`; then scanner blur and noise."""
+    `period` px turned by `angle`; then the scanner's blur, in linear
+    light as optics blur, its encoding to sRGB, and noise."""
     y, x = np.mgrid[0:HEIGHT, 0:WIDTH].astype(np.float64)
     c, s = math.cos(angle), math.sin(angle)
     u, v = (c * x + s * y) / period, (-s * x + c * y) / period
     screen = 0.5 + 0.25 * (np.cos(2 * np.pi * u) + np.cos(2 * np.pi * v))
     printed = np.where(1 - clean > screen, 0.0, 1.0)
-    return blurred(printed, 0.8) + 0.01 * rng.standard_normal(clean.shape)
+    return (linear_to_srgb(blurred(printed, 0.8)) +
+            0.01 * rng.standard_normal(clean.shape))
+
+
+def paper_share(value):
+    """The share of a cell of halftone()'s screen left without ink, for
+    each of `value`'s: the print's mean reflectance in linear light."""
+    u = (np.arange(512) + 0.5) / 512
+    screen = np.sort((0.5 + 0.25 * (np.cos(2 * np.pi * u)[:, None] +
+                                    np.cos(2 * np.pi * u)[None, :])).ravel())
+    return 1 - np.searchsorted(screen, 1 - value, side="right") / screen.size
 
 
 def high_energy(image, lowest):
@@ -221,11 +234,14 @@ def expect_removed(label, got, given, clean, oracle=None):
 
 def expect_low_passed(label, got, notched):
     """`got` is `notched` (the same notches) low-passed as a
-    small-structures of some period does, away from the edges, where the
-    two padded grids differ: the period that fits best lies near the
-    screen's, and fits far better than no low-pass."""
+    small-structures of some period does in linear light, where a found
+    screen is filtered, away from the edges, where the two padded grids
+    differ: the period that fits best lies near the screen's, and fits
+    far better than no low-pass."""
     inside = (slice(40, -40), slice(40, -40))
-    misfit = {period: np.sqrt(np.mean((got - filter_image(notched, Params(0, period)))[inside] ** 2))
+    light = srgb_to_linear(notched)
+    misfit = {period: np.sqrt(np.mean((got - linear_to_srgb(filter_image(light, Params(0, period))))
+                                      [inside] ** 2))
               for period in np.arange(3, 12.5, 0.5)}
     best = min(misfit, key=misfit.get)
     none = np.sqrt(np.mean((got - notched)[inside] ** 2))
@@ -295,9 +311,18 @@ def halftone_case(jobs, p):
         if not (ran(reports, "halftone") and ran(reports, "halftone-notches-only")):
             return
         got, notched = jobs.output("halftone"), jobs.output("halftone-notches-only")
-        before, after = psnr(p.print_like, p.gray), psnr(got, p.gray)
+        # The print as seen from a distance: its paper's share is its
+        # mean reflectance in linear light.
+        seen = linear_to_srgb(paper_share(p.gray))
+        before, after = psnr(p.print_like, seen), psnr(got, seen)
         gh.check(after >= before + 3,
-                 f"halftone: PSNR {before:.1f} → {after:.1f} dB (≥ +3)")
+                 f"halftone: PSNR against the print seen from a distance "
+                 f"{before:.1f} → {after:.1f} dB (≥ +3)")
+        tone = np.mean(got) - np.mean(seen)
+        gh.check(abs(tone) <= 0.01,
+                 f"halftone: the print's tone kept (the screen averaged in "
+                 f"linear light): mean {tone:+.4f} from it (within ±0.01; "
+                 f"a mean of the stored values is {np.mean(p.print_like) - np.mean(seen):+.4f})")
         left = high_energy(got, 1 / 6.0) / high_energy(p.print_like, 1 / 6.0)
         gh.check(left <= 0.5, f"halftone: smoother: the energy beyond the "
                               f"screen's frequency {left:.1%} of the print's (≤ 50 %)")
