@@ -226,16 +226,20 @@ def lattice_notches(period, angle, radius):
 
 def halftone(clean, rng, index):
     """(b): a print of the photograph, one screen per ink (C, M, Y at 15°,
-    75°, 45°; grey K at 45°), period 4 … 8 px, scanned with a Gaussian
-    blur of σ 0.5 … 1 px and noise of σ 1 … 3."""
+    75°, 45°; grey K at 45°), period 4 … 8 px, each ink ideal (it takes
+    its own channel's light alone) and covering what that channel lacks
+    in linear light, so that the print seen from a distance is the
+    photograph; scanned as light adds up: the paper's reflectance
+    averaged over each pixel and a Gaussian of σ 0.5 … 1 px in linear
+    light, encoded to sRGB, noise of σ 1 … 3."""
     period = rng.uniform(4, 8)
     angles = SCREEN_ANGLES["grey" if clean.ndim == 2 else "rgb"]
-    inks = 1 - (clean[..., None] if clean.ndim == 2 else clean) / 255
+    inks = 1 - press_prints.to_linear((clean[..., None] if clean.ndim == 2 else clean) / 255)
     paper = np.stack([1 - screen(inks[..., i], period, angle)
                       for i, angle in enumerate(angles)], axis=-1)
     blur = rng.uniform(0.5, 1)
     noise = rng.uniform(1, 3)
-    scanned = gaussian_filter(255 * paper, (blur, blur, 0), mode="reflect")
+    scanned = 255 * press_prints.to_srgb(gaussian_filter(paper, (blur, blur, 0), mode="reflect"))
     scanned += noise * rng.standard_normal(scanned.shape)
     scanned = scanned[..., 0] if clean.ndim == 2 else scanned
     # The dots' sidebands spread around each lattice point; discs of 0.3

@@ -5,7 +5,8 @@ picture per family of bench/pattern-quality (docs/pattern-quality.md),
 each drawn from a fixed seed on the centre of a photograph Debian ships
 (matplotlib's grace_hopper.jpg), filtered by real headless GIMP with
 find-patterns and the band off, as a user's one click. Each result's
-PSNR against the clean picture is compared with
+PSNR against its truth (the clean picture; for a print, the print seen
+with an infinitely fine screen) is compared with
 
   - the figure recorded in pattern_regression_floors.json (from a run of
     this test, date and commit there): the test fails where a family
@@ -61,13 +62,16 @@ def clean_picture():
 
 
 def cases():
+    """The pictures made, and each one's truth: the clean picture, or for
+    a print the print seen with an infinitely fine screen."""
     clean = clean_picture()
-    made = {"d": clean}
+    made, truths = {"d": clean}, {"d": clean}
     for index, kind in enumerate(pc.PATTERN_KINDS):
         make = pc.CASES[kind][0]
         rng = np.random.default_rng([SEED, ord(kind), index])
-        made[kind] = make(clean, rng, index)[0]
-    return clean, made
+        made[kind], _, _, *truth = make(clean, rng, index)
+        truths[kind] = truth[0] if truth else clean
+    return truths, made
 
 
 def filtered(plugin, made):
@@ -98,12 +102,13 @@ def commit():
 
 def main():
     plugin, record = sys.argv[1], "--record" in sys.argv[2:]
-    clean, made = cases()
+    truths, made = cases()
     results = filtered(plugin, made)
     floors = {} if record else json.load(open(FLOORS))
     figures, failures = {}, 0
     for kind, result in results.items():
-        auto = psnr(made[kind] if kind == "d" else clean, result)
+        clean = truths[kind]
+        auto = psnr(clean, result)
         if kind == "d":
             ok = auto >= UNTOUCHED
             print(f"{'ok  ' if ok else 'FAIL'} (d) pattern-free: {auto:.2f} dB from itself "
