@@ -24,7 +24,7 @@ from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests", "gegl-op"))
-from gegl_op_graph import Graph, gegl_buffer, start_gegl  # noqa: E402
+from gegl_op_harness import Graph, gegl_buffer, start_gegl  # noqa: E402
 WIDTH, HEIGHT = 4000, 3000
 FORMAT = "R'G'B' u8"  # a GIMP layer's, 8-bit
 # small-structures for each change: each a new gain, the geometry kept.

@@ -31,7 +31,7 @@ import tempfile
 
 import numpy as np
 
-from gegl_op_graph import Graph, gegl_buffer, start_gegl
+from gegl_op_harness import Graph, check, finish, gegl_buffer, start_gegl
 
 HIT = "only the gain and the inverse transform run"
 NOT_READ = "its pixels are not read again"
@@ -168,13 +168,6 @@ def main():
         worker(*sys.argv[2:])
         return 0
     module, modules_dir = sys.argv[1], sys.argv[2]
-    failures = 0
-
-    def check(ok, what):
-        nonlocal failures
-        print(("ok   " if ok else "FAIL ") + what)
-        failures += not ok
-
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, XDG_CACHE_HOME=folder,
                    G_MESSAGES_DEBUG="fft-band-pass")
@@ -213,8 +206,7 @@ def main():
         check(np.abs(kept["after_release"] - kept["first"]).max() <= TOLERANCE,
               "and it filters as the first time")
 
-    print(f"{failures} failed")
-    return 1 if failures else 0
+    return finish()
 
 
 if __name__ == "__main__":

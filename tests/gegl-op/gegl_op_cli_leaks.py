@@ -26,6 +26,8 @@ import tempfile
 import numpy as np
 from PIL import Image
 
+from gegl_op_harness import check, finish
+
 LEAK = re.compile(r"EEEEeEeek! (\d+) GeglBuffers leaked")
 XML = ("<gegl><node operation='fft:band-pass'>{params}</node>"
        "<gegl:load path='{source}'/></gegl>")
@@ -33,15 +35,6 @@ SETTINGS = [{}, {"channels": "luminance"}, {"output": "removed-part"},
             {"channels": "luminance", "linear": "true", "output": "removed-part"},
             {"find-patterns": "true"},
             {"notches": "not numbers"}]
-
-failed = 0
-
-
-def check(ok, what):
-    global failed
-    failed += not ok
-    print(f"{'ok  ' if ok else 'FAIL'} {what}")
-
 
 def run(command, env):
     result = subprocess.run(command, env=env, stdout=subprocess.PIPE,
@@ -78,8 +71,7 @@ def main():
         check(counts["fft:band-pass"] <= counts["gegl:stretch-contrast"],
               f"-- fft:band-pass leaks no more than -- gegl:stretch-contrast "
               f"({counts['fft:band-pass']}, {counts['gegl:stretch-contrast']})")
-    print(f"{failed} failed")
-    return 1 if failed else 0
+    return finish()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import tempfile
 
 import numpy as np
 
-from gegl_op_graph import Graph, gegl_buffer, start_gegl
+from gegl_op_harness import Graph, check, finish, gegl_buffer, start_gegl
 
 WIDTH, HEIGHT = 48, 40
 FLT_MAX = float(np.finfo(np.float32).max)
@@ -39,73 +39,66 @@ def picture(rng):
     return image
 
 
-class Checks:
-    def __init__(self, gegl):
-        self.gegl, self.failed = gegl, 0
-
-    def check(self, ok, label):
-        self.failed += not ok
-        print(f"{'ok  ' if ok else 'FAIL'} {label}")
-
-    def run(self, fmt, dtype, given, settings):
-        graph = Graph(self.gegl, "R'G'B'A float", WIDTH, HEIGHT)
-        graph.render(gegl_buffer(self.gegl, fmt, given.astype(dtype)), dict(settings))
-        return graph.result(np.float32).astype(np.float64)
+def filtered(gegl, fmt, dtype, given, settings):
+    """`given` as the babl format `fmt` holds it, filtered with `settings`,
+    read back as float."""
+    graph = Graph(gegl, "R'G'B'A float", WIDTH, HEIGHT)
+    graph.render(gegl_buffer(gegl, fmt, given.astype(dtype)), dict(settings))
+    return graph.result(np.float32).astype(np.float64)
 
 
-def check_double_beyond_float(checks, base):
+def check_double_beyond_float(gegl, base):
     given = base.copy()
     given[3:6, 4:9, 0] = 1e300
     given[10:12, 20:30, 1] = -1e200
     saturated = np.clip(given, -FLT_MAX, FLT_MAX)
-    passed = checks.run("R'G'B'A double", np.float64, given, {"notches": "0.1 0.2"})
-    checks.check(np.isfinite(passed).all() and np.array_equal(passed, saturated.astype(np.float32)),
-                 "double beyond float's range, passed through: saturated at the largest "
-                 "float, the rest as read")
-    filtered = checks.run("R'G'B'A double", np.float64, given, {})
-    checks.check(np.isfinite(filtered).all(),
-                 "double beyond float's range, filtered: every value finite")
+    passed = filtered(gegl, "R'G'B'A double", np.float64, given, {"notches": "0.1 0.2"})
+    check(np.isfinite(passed).all() and np.array_equal(passed, saturated.astype(np.float32)),
+          "double beyond float's range, passed through: saturated at the largest "
+          "float, the rest as read")
+    result = filtered(gegl, "R'G'B'A double", np.float64, given, {})
+    check(np.isfinite(result).all(),
+          "double beyond float's range, filtered: every value finite")
 
 
-def check_waves(checks, base):
+def check_waves(gegl, base):
     wave = {"large-structures": 0.0, "small-structures": 0.0,
             "notches": f"{WAVE[0]} {WAVE[1]} 0"}
     big = base.copy()
     big[..., :3] *= SCALE
-    want = checks.run("R'G'B'A float", np.float32, base, wave)
-    got = checks.run("R'G'B'A float", np.float32, big, wave)
+    want = filtered(gegl, "R'G'B'A float", np.float32, base, wave)
+    got = filtered(gegl, "R'G'B'A float", np.float32, big, wave)
     error = np.abs(got[..., :3] / SCALE - want[..., :3]).max() if np.isfinite(got).all() else np.inf
     removed = np.abs(want[..., :3] - base[..., :3]).max()
-    checks.check(error < 1e-5 and removed > 0.1,
-                 f"a given wave on the picture times 2^126: finite, the picture's result "
-                 f"times 2^126 (largest difference {error:.2g}; the wave took "
-                 f"{removed:.2f} away)")
-    found = checks.run("R'G'B'A float", np.float32, big,
-                       {"large-structures": 0.0, "small-structures": 0.0, "find-patterns": True})
-    checks.check(np.isfinite(found).all(),
-                 "find-patterns on the picture times 2^126: every value finite")
+    check(error < 1e-5 and removed > 0.1,
+          f"a given wave on the picture times 2^126: finite, the picture's result "
+          f"times 2^126 (largest difference {error:.2g}; the wave took "
+          f"{removed:.2f} away)")
+    found = filtered(gegl, "R'G'B'A float", np.float32, big,
+                     {"large-structures": 0.0, "small-structures": 0.0, "find-patterns": True})
+    check(np.isfinite(found).all(),
+          "find-patterns on the picture times 2^126: every value finite")
 
 
-def check_luminance_removed_part(checks, base):
+def check_luminance_removed_part(gegl, base):
     given = base.copy()
     given[..., :3] *= 1e30
-    got = checks.run("R'G'B'A float", np.float32, given,
-                     {"channels": "luminance", "output": "removed-part"})
+    got = filtered(gegl, "R'G'B'A float", np.float32, given,
+                   {"channels": "luminance", "output": "removed-part"})
     bad = int((~np.isfinite(got)).sum())
-    checks.check(bad == 0, f"luminance, removed-part, values about 1e30: every value "
-                           f"finite ({bad} not)")
+    check(bad == 0, f"luminance, removed-part, values about 1e30: every value "
+          f"finite ({bad} not)")
 
 
 def main():
     module, modules_dir = sys.argv[1:3]
     with tempfile.TemporaryDirectory() as folder:
-        checks = Checks(start_gegl(module, modules_dir, folder))
+        gegl = start_gegl(module, modules_dir, folder)
         base = picture(np.random.default_rng(43))
-        check_double_beyond_float(checks, base)
-        check_waves(checks, base)
-        check_luminance_removed_part(checks, base)
-    print(f"{checks.failed} failed")
-    return 1 if checks.failed else 0
+        check_double_beyond_float(gegl, base)
+        check_waves(gegl, base)
+        check_luminance_removed_part(gegl, base)
+    return finish()
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import tempfile
 
 import numpy as np
 
-from gegl_op_graph import Graph, gegl_buffer, start_gegl
+from gegl_op_harness import Graph, check, finish, gegl_buffer, start_gegl
 
 WIDTH, HEIGHT = 40, 30
 AT = (5, 7)
@@ -42,7 +42,6 @@ def picture(dtype, value, alpha):
 
 def main():
     module, modules_dir = sys.argv[1:3]
-    failed = 0
     with tempfile.TemporaryDirectory() as folder:
         gegl = start_gegl(module, modules_dir, folder)
         for (fmt, dtype, read_as), value, alpha, settings in itertools.product(
@@ -55,13 +54,11 @@ def main():
             as_read = np.array_equal(got[AT], given[AT].astype(np.float32),
                                      equal_nan=True)
             finite = bool(np.isfinite(others).all())
-            ok = as_read and finite
-            failed += not ok
-            print(f"{'ok  ' if ok else 'FAIL'} {fmt}, {value} in R, alpha "
-                  f"{alpha}, {settings}: the pixel {got[AT]} as read "
-                  f"{given[AT]}: {as_read}; every other pixel finite: {finite}")
-    print(f"{failed} failed")
-    return 1 if failed else 0
+            check(as_read and finite,
+                  f"{fmt}, {value} in R, alpha {alpha}, {settings}: the pixel "
+                  f"{got[AT]} as read {given[AT]}: {as_read}; every other pixel "
+                  f"finite: {finite}")
+    return finish()
 
 
 if __name__ == "__main__":

@@ -9,13 +9,7 @@ import json
 import subprocess
 import sys
 
-failed = 0
-
-
-def check(ok, what):
-    global failed
-    print(("ok   " if ok else "FAIL ") + what)
-    failed += not ok
+from gegl_op_harness import check, finish
 
 
 def readelf(*args):
@@ -39,8 +33,7 @@ def main():
     check(len(compiled) > 0 and not with_gimp,
           f"{len(compiled)} files of gegl-op/ and common/ compiled without GIMP's headers"
           + (f": {with_gimp}" if with_gimp else ""))
-    print(f"{3 - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return finish()
 
 
 sys.exit(main())

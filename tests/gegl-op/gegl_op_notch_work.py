@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from gegl_op_graph import Graph, gegl_buffer, start_gegl
+from gegl_op_harness import Graph, check, finish, gegl_buffer, start_gegl
 
 WIDTH, HEIGHT = 120, 90
 FMT = "R'G'B' float"
@@ -51,7 +51,6 @@ def main():
         worker(*sys.argv[2:])
         return 0
     module, modules_dir = sys.argv[1:3]
-    failed = 0
     with tempfile.TemporaryDirectory() as folder:
         run = subprocess.run([sys.executable, __file__, "--worker", folder, module,
                               modules_dir], capture_output=True, text=True, timeout=600)
@@ -75,14 +74,10 @@ def main():
         else:
             ok = changed is False and name in warned and "passes through" in warned[name]
             what = f"passes through at once with the warning ({warned.get(name, 'none')!r})"
-        ok = ok and seconds is not None and seconds < 20
-        failed += not ok
-        print(f"{'ok  ' if ok else 'FAIL'} {name}: {what}, in {seconds} s")
-    if run.returncode != 0:
-        failed += 1
-        print(f"FAIL the worker ended with {run.returncode}: {run.stderr[-2000:]}")
-    print(f"{failed} failed")
-    return 1 if failed else 0
+        check(ok and seconds is not None and seconds < 20, f"{name}: {what}, in {seconds} s")
+    check(run.returncode == 0, f"the worker ended with {run.returncode}"
+          + (f": {run.stderr[-2000:]}" if run.returncode else ""))
+    return finish()
 
 
 if __name__ == "__main__":

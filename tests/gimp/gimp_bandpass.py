@@ -160,7 +160,7 @@ def main():
         kept = harness.path(f"refused-{i}.pfm")
         same = os.path.exists(kept) and np.array_equal(gh.read_pfm(kept), gh.read_pfm(gray_in))
         gh.check(same, f"{label}: image untouched")
-    if gh.failed:
+    if gh.checks.failed:
         print(output[-6000:])
         for text in messages:
             print(text[-1500:])

@@ -13,7 +13,7 @@ gi.require_version("Gimp", "3.0")
 from gi.repository import Gimp  # noqa: E402
 import numpy as np  # noqa: E402
 
-from gimp_driver import add_layer, call, new_image, save, take  # noqa: E402
+from gimp_driver import add_layer, call, new_image, run_jobs, save, take  # noqa: E402
 
 FOLDER = os.environ["BEHAVIOUR_FOLDER"]
 
@@ -61,14 +61,7 @@ def run(job):
 
 
 def main():
-    with open(os.path.join(FOLDER, "jobs.json")) as f:
-        jobs = json.load(f)
-    reports = []
-    for job in jobs:
-        try:
-            reports.append(run(job))
-        except Exception as e:  # reported, so the other jobs still run
-            reports.append({"name": job["name"], "ok": False, "error": f"driver: {e!r}"})
+    reports = run_jobs(FOLDER, run)
     with open(os.path.join(FOLDER, "reports.json"), "w") as f:
         json.dump(reports, f)
     print("BEHAVIOUR-DONE", len(reports), file=sys.stderr)

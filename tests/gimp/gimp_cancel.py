@@ -181,7 +181,7 @@ def main():
         results = cancel_rounds(gimp)
     for name, _ in ROUNDS:
         check_round(name, results.get(name))
-    if gh.failed:
+    if gh.checks.failed:
         print(gimp.output()[-3000:])
     sys.exit(gh.finish())
 

@@ -29,7 +29,6 @@ import numpy as np
 import gimp_harness as gh
 from gimp_oracle import Params, filter_image
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 RNG = np.random.default_rng(4)
 BAND = Params(20, 3)
 
@@ -109,9 +108,7 @@ class Jobs:
     def run(self):
         with open(os.path.join(self.folder, "jobs.json"), "w") as f:
             json.dump(self.jobs, f)
-        script = os.path.join(HERE, "gimp_behaviour_driver.py")
-        output = self.harness.run_gimp([f"import sys; sys.path.insert(0, {HERE!r}); "
-                                        f"exec(open({script!r}).read())"],
+        output = self.harness.run_gimp([gh.python_batch("gimp_behaviour_driver.py")],
                                        env={"BEHAVIOUR_FOLDER": self.folder},
                                        interpreter="python-fu-eval")
         path = os.path.join(self.folder, "reports.json")

@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The one helper of the drivers that run inside GIMP 3 (python-fu-eval):
-images and layers built from a job, pixels moved whole as numpy arrays
-in a babl format, a procedure (the plug-in's or another) called through
-its config with named arguments, and arrays saved beside the job for the
-test outside GIMP to read. A driver written out by its test
+the jobs of a folder's jobs.json run one by one, images and layers built
+from a job, pixels moved whole as numpy arrays in a babl format, a
+procedure (the plug-in's or another) called through its config with named
+arguments, and arrays saved beside the job for the test outside GIMP to
+read. A driver written out by its test
 runs through gimp_harness.python_batch, which puts this folder on
 sys.path."""
+import json
 import os
 
 import gi
@@ -15,6 +17,21 @@ from gi.repository import Gegl, Gimp, GObject  # noqa: E402
 import numpy as np  # noqa: E402
 
 PROC_NAME = "plug-in-fft-bandpass"
+
+
+def run_jobs(folder, run):
+    """The reports of run(job) for each job of folder/jobs.json, in order;
+    a job whose run raises is reported as {"name", "ok": False, "error":
+    "driver: …"}, so that the other jobs still run."""
+    with open(os.path.join(folder, "jobs.json")) as f:
+        jobs = json.load(f)
+    reports = []
+    for job in jobs:
+        try:
+            reports.append(run(job))
+        except Exception as e:  # reported, so the other jobs still run
+            reports.append({"name": job["name"], "ok": False, "error": f"driver: {e!r}"})
+    return reports
 
 
 def rectangle(w, h):

@@ -47,7 +47,6 @@ import gimp_harness as gh
 from gimp_contract_behaviour import io_format
 from gimp_oracle import Params, filter_image
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 RNG = np.random.default_rng(22)
 STEP = 1 / 255
 FLOAT_ERROR = 2e-5
@@ -174,11 +173,9 @@ class Jobs:
     def run(self, env):
         with open(os.path.join(self.folder, "jobs.json"), "w") as f:
             json.dump(self.jobs, f)
-        script = os.path.join(HERE, "gimp_gegl_op_driver.py")
-        self.output = self.harness.run_gimp([f"import sys; sys.path.insert(0, {HERE!r}); "
-                                        f"exec(open({script!r}).read())"],
-                                       env=dict(env, GEGL_OP_FOLDER=self.folder),
-                                       interpreter="python-fu-eval", timeout=600)
+        self.output = self.harness.run_gimp([gh.python_batch("gimp_gegl_op_driver.py")],
+                                            env=dict(env, GEGL_OP_FOLDER=self.folder),
+                                            interpreter="python-fu-eval", timeout=600)
         path = os.path.join(self.folder, "report.json")
         if not gh.check(os.path.exists(path), "the driver ran every job"):
             print(self.output[-5000:])

@@ -14,7 +14,7 @@ gi.require_version("Gegl", "0.4")
 from gi.repository import Gegl, Gimp, Gio  # noqa: E402
 import numpy as np  # noqa: E402
 
-from gimp_driver import add_layer, call, new_image, save, take  # noqa: E402
+from gimp_driver import add_layer, call, new_image, run_jobs, save, take  # noqa: E402
 
 FOLDER = os.environ["GEGL_OP_FOLDER"]
 PROC = Gimp.get_pdb().lookup_procedure("plug-in-fft-bandpass")
@@ -134,17 +134,14 @@ def registration():
     return properties, [describe(p) for p in PROC.get_arguments()[3:]]
 
 
+def run_any_job(job):
+    return run_file_job(job) if "source" in job else run_job(job)
+
+
 def main():
-    with open(os.path.join(FOLDER, "jobs.json")) as f:
-        jobs = json.load(f)
     properties, arguments = registration()
-    reports = {"properties": properties, "arguments": arguments, "jobs": []}
-    for job in jobs:
-        try:
-            run = run_file_job if "source" in job else run_job
-            reports["jobs"].append(run(job))
-        except Exception as e:  # reported, so the other jobs still run
-            reports["jobs"].append({"name": job["name"], "error": f"driver: {e!r}"})
+    reports = {"properties": properties, "arguments": arguments,
+               "jobs": run_jobs(FOLDER, run_any_job)}
     with open(os.path.join(FOLDER, "report.json"), "w") as f:
         json.dump(reports, f)
     print("GEGL-OP-DONE", len(reports["jobs"]), file=sys.stderr)

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Runs real GIMP 3 headless with a freshly built plug-in in a private
 config folder, and reads and writes the PFM images the tests exchange
-with it."""
+with it; the checks are tests/checks.py's."""
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 
 import numpy as np
@@ -13,24 +14,9 @@ from gimp_binaries import gimp_console
 
 # This folder, where the drivers' helper gimp_driver.py lies.
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-passed = 0
-failed = 0
-
-
-def check(ok, label):
-    global passed, failed
-    print(("ok   " if ok else "FAIL ") + label, flush=True)
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-    return ok
-
-
-def finish():
-    print(f"{passed} passed, {failed} failed", flush=True)
-    return 1 if failed else 0
+sys.path.insert(0, os.path.dirname(HERE))
+import checks  # noqa: E402
+from checks import check, finish  # noqa: E402,F401
 
 
 def write_pfm(path, image):
@@ -75,7 +61,9 @@ def read_pfm(path):
 
 def python_batch(script):
     """The python-fu-eval batch command that runs the driver `script` (a
-    path) with gimp_driver importable."""
+    path, or the name of a file in this folder) with gimp_driver
+    importable."""
+    script = os.path.join(HERE, script)
     return f"import sys; sys.path.insert(0, {HERE!r}); exec(open({script!r}).read())"
 
 

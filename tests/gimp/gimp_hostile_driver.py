@@ -16,7 +16,7 @@ gi.require_version("Gimp", "3.0")
 from gi.repository import Gimp  # noqa: E402
 import numpy as np  # noqa: E402
 
-from gimp_driver import add_layer, call, new_image, save, take  # noqa: E402
+from gimp_driver import add_layer, call, new_image, run_jobs, save, take  # noqa: E402
 
 FOLDER = os.environ["HOSTILE_FOLDER"]
 
@@ -43,16 +43,6 @@ def filter_job(job):
     return {"name": job["name"], "ok": ok, "error": error}
 
 
-def report(job):
-    """How the job's call ended; a failure of this driver is reported too,
-    so that the other jobs still run."""
-    try:
-        return filter_job(job)
-    except Exception as e:
-        return {"name": job["name"], "ok": False, "error": f"driver: {e!r}"}
-
-
-with open(os.path.join(FOLDER, "jobs.json")) as jobs_file:
-    reports = [report(job) for job in json.load(jobs_file)]
+reports = run_jobs(FOLDER, filter_job)
 with open(os.path.join(FOLDER, "reports.json"), "w") as reports_file:
     json.dump(reports, reports_file)

@@ -41,7 +41,6 @@ import gimp_harness as gh
 import gimp_xvfb as gx
 from gimp_oracle import Params, filter_image
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 FLT_MAX = float(np.finfo(np.float32).max)
 HALF_MAX = 65504.0
 ORACLE_ERROR = 2e-5
@@ -100,8 +99,7 @@ class Jobs:
         interactive job."""
         with open(os.path.join(self.folder, "jobs.json"), "w") as f:
             json.dump(self.jobs, f)
-        script = (f"import sys; sys.path.insert(0, {HERE!r}); "
-                  f"exec(open({os.path.join(HERE, 'gimp_hostile_driver.py')!r}).read())")
+        script = gh.python_batch("gimp_hostile_driver.py")
         env = {"HOSTILE_FOLDER": self.folder}
         if dialog:
             log = press_ok(self.harness, script, env)

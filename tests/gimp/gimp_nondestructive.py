@@ -42,9 +42,7 @@ from gimp_contract_behaviour import io_format
 from gimp_gegl_op import params_dict, picture
 from gimp_oracle import Params
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-DRIVER = (f"import sys; sys.path.insert(0, {HERE!r}); "
-          f"exec(open({os.path.join(HERE, 'gimp_nondestructive_driver.py')!r}).read())")
+DRIVER = gh.python_batch("gimp_nondestructive_driver.py")
 STEP = 1 / 255
 FLOAT_ERROR = 1e-6
 

@@ -57,7 +57,6 @@ import numpy as np
 
 import gimp_harness as gh
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 CALLS = int(os.environ.get("FFT_BANDPASS_PROPERTY_CALLS", "200"))
 SEED = int(os.environ.get("FFT_BANDPASS_PROPERTY_SEED", "20"))
 ONE_CASE = os.environ.get("FFT_BANDPASS_PROPERTY_CASE")
@@ -480,10 +479,8 @@ def run(harness, cases):
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "cases.json"), "w") as f:
         json.dump(cases, f)
-    driver = os.path.join(HERE, "gimp_properties_driver.py")
     start = time.time()
-    output = harness.run_gimp([f"import sys; sys.path.insert(0, {HERE!r}); "
-                               f"exec(open({driver!r}).read())"],
+    output = harness.run_gimp([gh.python_batch("gimp_properties_driver.py")],
                               env={"PROPERTIES_FOLDER": folder},
                               interpreter="python-fu-eval", timeout=3000)
     reports = {}

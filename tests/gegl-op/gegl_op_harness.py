@@ -1,13 +1,17 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""fft:band-pass in a graph of GEGL's own, through Python's GObject
-bindings, as GIMP drives a filter: a buffer source, the operation, a
-buffer it writes to; properties set on the operation's node and the graph
-processed again. Shared by tests/gegl-op/gegl_op_cache.py and
-bench/op_change_bench.py."""
+"""What the tests of tests/gegl-op/ share: fft:band-pass in a graph of
+GEGL's own, through Python's GObject bindings, as GIMP drives a filter (a
+buffer source, the operation, a buffer it writes to; properties set on the
+operation's node and the graph processed again), also run by
+bench/op_change_bench.py; and the checks, tests/checks.py's."""
 import os
 import shutil
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402,F401
 
 
 def start_gegl(module, modules_dir, folder):
