@@ -3,9 +3,13 @@
 
 #include "memory-estimate.h"
 #include "pattern-settings.h"
+#include "print-tone.h"
 #include "render-error.h"
+#include "row-split-gegl.h"
 #include "settings-checks.h"
 #include "settings-notches.h"
+
+#include <string.h>
 
 /* The part of the progress that find-patterns' search takes: it
  * transforms the pixels once, about a third of what the filter does. */
@@ -100,6 +104,7 @@ typedef struct
   const FilterCall *call;
   FilterState      *state;
   BandpassSettings *with_found;
+  gdouble           screen;
   gboolean          found;
   GError           *error;
 } PatternJob;
@@ -115,20 +120,20 @@ run_search (gpointer job_pointer)
                                       &state->format.layout, state->width,
                                       state->height, call->settings,
                                       call->name, job->with_found,
-                                      &job->error);
+                                      &job->screen, &job->error);
 }
 
 /* The call's settings with the patterns of its pixels, read where the
  * state holds none (or holds them moved into light), in `with_found`;
- * where a halftone was found, the pixels moved into linear light, where
- * its screen averages (pattern_settings_add). */
+ * *screen a halftone screen's period, else 0. */
 static gboolean
 find_patterns (const FilterCall  *call,
                FilterState       *state,
                BandpassSettings  *with_found,
+               gdouble           *screen,
                GError           **error)
 {
-  PatternJob          job = { call, state, with_found, FALSE, NULL };
+  PatternJob          job = { call, state, with_found, 0.0, FALSE, NULL };
   FilteredImageSource planes;
 
   if (filter_state_moved (state))
@@ -138,18 +143,10 @@ find_patterns (const FilterCall  *call,
     return FALSE;
 
   run_on_host (call, run_search, &job);
+  *screen = job.screen;
   if (! job.found)
-    {
-      g_propagate_error (error, job.error);
-      return FALSE;
-    }
-  if (with_found->linear && ! render_format_is_light (&state->format) &&
-      ! filter_state_into_light (state))
-    {
-      settings_notches_clear (with_found);
-      return render_error_memory (error);
-    }
-  return TRUE;
+    g_propagate_error (error, job.error);
+  return job.found;
 }
 
 /* The notches against the state's grid and the call's most work. */
@@ -294,6 +291,21 @@ write_result (FilterRun *run)
     g_free (run->into);
 }
 
+/* A filter's result written, and what it met told. */
+static gboolean
+finish (FilterRun *run)
+{
+  FilterCall  *call  = run->call;
+  FilterState *state = run->state;
+
+  report_filter (run, 0.85);
+  call->warning         = g_strdup (state->warning);
+  call->fallback_reason = g_strdup (filter_state_fallback_reason (state));
+  write_result (run);
+  report (call, 1.0);
+  return TRUE;
+}
+
 /* The filter of filter_buffer, once the settings are complete. */
 static gboolean
 filter_with (FilterRun  *run,
@@ -316,13 +328,93 @@ filter_with (FilterRun  *run,
       filter_state_clear (state);
       return render_error_fft (error, &run->fft_error);
     }
-  report_filter (run, 0.85);
+  return finish (run);
+}
 
-  call->warning         = g_strdup (state->warning);
-  call->fallback_reason = g_strdup (filter_state_fallback_reason (state));
-  write_result (run);
-  report (call, 1.0);
+/* The state's pixels filtered in one pass, over themselves. */
+static gboolean
+filter_in_place (FilterRun  *run,
+                 GError    **error)
+{
+  FilterState *state = run->state;
+
+  if (! make_room (run->call, state, run->settings, &run->planes, error))
+    return FALSE;
+  run->way  = FILTER_ONCE;
+  run->into = state->pixels;
+  run_on_host (run->call, run_filter, run);
+  if (run->status == FFTCL_OK)
+    return TRUE;
+  filter_state_clear (state);
+  return render_error_fft (error, &run->fft_error);
+}
+
+/* The pixels as read (`input`, the state's again) filtered in light,
+ * back in the values chosen, and `stored`, their filter in those
+ * values, joined to it (print_tone_join) as the state's pixels; where
+ * memory runs short on the way, the one of the two results it reached. */
+static gboolean
+join_in_light (FilterRun  *run,
+               gfloat     *stored,
+               gfloat     *input,
+               gdouble     screen,
+               GError    **error)
+{
+  FilterState *state = run->state;
+
+  state->pixels = input;
+  if (! filter_state_into_light (state))
+    {
+      g_free (state->pixels);
+      state->pixels = stored;
+      return TRUE;
+    }
+  if (! filter_in_place (run, error))
+    {
+      g_free (stored);
+      return FALSE;
+    }
+  if (filter_state_out_of_light (state) &&
+      print_tone_join (stored, state->pixels, &state->format.layout,
+                       state->width, state->height,
+                       PRINT_TONE_PERIODS * screen, row_split_gegl))
+    {
+      g_free (state->pixels);
+      state->pixels = stored;
+    }
+  else
+    {
+      g_free (stored);
+    }
   return TRUE;
+}
+
+/* A halftone print's filter (print-tone.h): once in the values chosen and
+ * once in linear light, the two joined; with no room for a copy of the
+ * pixels, in those values alone. */
+static gboolean
+filter_print (FilterRun  *run,
+              gdouble     screen,
+              GError    **error)
+{
+  FilterState *state = run->state;
+  gsize        bytes = pixel_bytes (state);
+  gfloat      *input = g_try_malloc (bytes);
+
+  if (input)
+    memcpy (input, state->pixels, bytes);
+  run->call->served = FALSE;
+  report_filter (run, 0.15);
+  if (! filter_in_place (run, error))
+    {
+      g_free (input);
+      return FALSE;
+    }
+  report_filter (run, 0.5);
+  if (input && ! join_in_light (run, state->pixels, input, screen, error))
+    return FALSE;
+  run->into = state->pixels;
+  return finish (run);
 }
 
 gboolean
@@ -334,20 +426,25 @@ filter_buffer (FilterCall   *call,
   FilterRun        run        = { .call     = call,
                                   .state    = state,
                                   .settings = call->settings };
+  gdouble          screen     = 0.0;
   gboolean         filtered;
 
   report (call, 0.0);
   if (call->settings->find_patterns)
     {
-      if (! find_patterns (call, state, &with_found, error))
+      if (! find_patterns (call, state, &with_found, &screen, error))
         return FALSE;
       run.settings = &with_found;
       run.from     = FINDING_SHARE;
       report (call, run.from);
     }
 
+  /* A screen's dots average in linear light, as light adds up. */
+  if (render_format_is_light (&state->format))
+    screen = 0.0;
   filtered = check_notches (call, state, run.settings, error) &&
-             filter_with (&run, error);
+             (screen > 0.0 ? filter_print (&run, screen, error)
+                           : filter_with (&run, error));
   settings_notches_clear (&with_found);
   return filtered;
 }

@@ -70,22 +70,25 @@ pixel_count (const FilterState *state)
 /* Pixels converted at a time, through a block of their own. */
 #define LIGHT_CHUNK 4096
 
-gboolean
-filter_state_into_light (FilterState *state)
+/* The pixels converted in place into `to`, which takes the place of
+ * their format; their spectrum goes. FALSE, nothing changed, when memory
+ * runs out. */
+static gboolean
+convert_pixels (FilterState        *state,
+                const RenderFormat *to)
 {
-  RenderFormat  light = render_format_in_light (&state->format);
-  gsize         bpp   = babl_format_get_bytes_per_pixel (light.format);
+  gsize         bpp   = babl_format_get_bytes_per_pixel (to->format);
   gsize         count = pixel_count (state);
-  const Babl   *fish  = babl_fish (state->format.format, light.format);
+  const Babl   *fish  = babl_fish (state->format.format, to->format);
   guint8       *block = NULL;
 
-  filter_state_drop_spectrum (state);
-  if (light.format != state->format.format && state->pixels)
+  if (to->format != state->format.format && state->pixels)
     {
       block = g_try_malloc (LIGHT_CHUNK * bpp);
       if (! block)
         return FALSE;
     }
+  filter_state_drop_spectrum (state);
   for (gsize done = 0; block && done < count; done += LIGHT_CHUNK)
     {
       gsize   n     = MIN (LIGHT_CHUNK, count - done);
@@ -95,8 +98,22 @@ filter_state_into_light (FilterState *state)
       memcpy (start, block, n * bpp);
     }
   g_free (block);
-  state->format = light;
+  state->format = *to;
   return TRUE;
+}
+
+gboolean
+filter_state_into_light (FilterState *state)
+{
+  RenderFormat light = render_format_in_light (&state->format);
+
+  return convert_pixels (state, &light);
+}
+
+gboolean
+filter_state_out_of_light (FilterState *state)
+{
+  return convert_pixels (state, &state->chosen);
 }
 
 /* Whether a pixel's colour is not finite in any component but alpha:

@@ -61,6 +61,11 @@ gboolean filter_state_choose        (FilterState            *state,
  * the pixels as they were, when memory runs out. */
 gboolean filter_state_into_light    (FilterState            *state);
 
+/* The pixels (a filter's result, in light) converted back into the
+ * format chosen, as filter_state_into_light converts them. FALSE, nothing
+ * changed, when memory runs out. */
+gboolean filter_state_out_of_light  (FilterState            *state);
+
 /* Whether filter_state_into_light moved the pixels out of the format
  * chosen. */
 gboolean filter_state_moved         (const FilterState      *state);

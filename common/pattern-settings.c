@@ -96,7 +96,6 @@ pattern_settings_add (BandpassSettings       *with_found,
 
   if (pattern_settings_set_small (settings, found))
     with_found->gain.small_period = found->small_period;
-  with_found->linear = settings->linear || found->small_period > 0.0;
   return TRUE;
 }
 
@@ -132,6 +131,7 @@ pattern_settings_find (fftcl_context          *context,
                        const BandpassSettings *settings,
                        const gchar            *name,
                        BandpassSettings       *with_found,
+                       gdouble                *screen,
                        GError                **error)
 {
   PatternSearch search = pattern_settings_search (settings);
@@ -139,11 +139,13 @@ pattern_settings_find (fftcl_context          *context,
   gboolean      added;
 
   *with_found = (BandpassSettings) { 0 };
+  *screen     = 0.0;
   if (! pattern_settings_search_pixels (context, pixels, layout, width,
                                         height, &search, name, &found, error))
     return FALSE;
 
-  added = pattern_settings_add (with_found, settings, &found);
+  added   = pattern_settings_add (with_found, settings, &found);
+  *screen = found.small_period;
   patterns_found_clear (&found);
   return added || render_error_memory (error);
 }

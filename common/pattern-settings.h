@@ -22,9 +22,7 @@ gboolean      pattern_settings_set_small (const BandpassSettings *settings,
 
 /* Makes `with_found` `settings` with `found` added: its notches after the
  * given ones and, where pattern_settings_set_small, the screen's period
- * as small-structures; where `found` holds a halftone, `linear` (a
- * screen's dots average in linear light, as light adds up, so that the
- * result keeps the tone the print has from a distance). Free its notches with g_free. FALSE, with
+ * as small-structures. Free its notches with g_free. FALSE, with
  * `with_found` empty, when memory runs out. */
 gboolean      pattern_settings_add       (BandpassSettings       *with_found,
                                           const BandpassSettings *settings,
@@ -47,8 +45,10 @@ gboolean      pattern_settings_search_pixels (fftcl_context       *context,
 
 /* find-patterns (filter_buffer's first step): the search `settings` ask
  * for (pattern_settings_search) in the pixels, and `with_found` made with
- * what it found (pattern_settings_add). FALSE, with a message, when the
- * search fails or memory runs out; `with_found` is then empty. */
+ * what it found (pattern_settings_add); *screen the period of a halftone
+ * screen found (PatternsFound's small_period), else 0. FALSE, with a
+ * message, when the search fails or memory runs out; `with_found` is
+ * then empty. */
 gboolean      pattern_settings_find          (fftcl_context          *context,
                                               const gfloat           *pixels,
                                               const PixelLayout      *layout,
@@ -57,6 +57,7 @@ gboolean      pattern_settings_find          (fftcl_context          *context,
                                               const BandpassSettings *settings,
                                               const gchar            *name,
                                               BandpassSettings       *with_found,
+                                              gdouble                *screen,
                                               GError                **error);
 
 #endif

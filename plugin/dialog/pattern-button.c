@@ -77,31 +77,13 @@ set_small_structures (PatternButton       *button,
   return changed;
 }
 
-/* A halftone's dots average in linear light, as light adds up
- * (pattern_settings_add): "Filter in linear light" is ticked where it is
- * not. Returns whether it changed. */
-static gboolean
-set_linear (PatternButton       *button,
-            const PatternsFound *found)
-{
-  gboolean linear = FALSE;
-
-  g_object_get (button->config, "linear", &linear, NULL);
-  if (linear || found->small_period <= 0.0)
-    return FALSE;
-
-  g_object_set (button->config, "linear", TRUE, NULL);
-  return TRUE;
-}
-
 static gchar *
 found_text (const PatternsFound *found,
             gsize                added,
-            gboolean             small_set,
-            gboolean             linear_set)
+            gboolean             small_set)
 {
   gchar *text;
-  gchar *longer;
+  gchar *with_small;
 
   if (found->count == 0)
     return g_strdup (_("No periodic pattern found; a higher sensitivity "
@@ -112,24 +94,15 @@ found_text (const PatternsFound *found,
   else
     text = g_strdup_printf (_("Patterns found: %zu; their notches are drawn "
                               "in orange."), found->count);
-  if (small_set)
-    {
-      longer = g_strdup_printf (_("%s Small structures set to %.1f px, "
+  if (! small_set)
+    return text;
+
+  with_small = g_strdup_printf (_("%s Small structures set to %.1f px, "
                                   "just under the screen's period, to "
                                   "remove its dots."), text,
                                 found->small_period);
-      g_free (text);
-      text = longer;
-    }
-  if (linear_set)
-    {
-      longer = g_strdup_printf (_("%s Filtering in linear light, where "
-                                  "a print's dots average as the eye sees "
-                                  "them from a distance."), text);
-      g_free (text);
-      text = longer;
-    }
-  return text;
+  g_free (text);
+  return with_small;
 }
 
 static void
@@ -158,8 +131,7 @@ found_patterns (const PatternsFound *found,
 
   added     = merge_notches (button, found);
   small_set = set_small_structures (button, found);
-  text      = found_text (found, added, small_set,
-                          set_linear (button, found));
+  text      = found_text (found, added, small_set);
   set_line (button, text);
   g_free (text);
 }

@@ -15,10 +15,12 @@ left), each checked against the clean picture in numpy:
     result is closer than the print to the print seen from a distance
     (its paper's share as linear reflectance, encoded), smoother, and of
     its tone (the screen averaged in linear light); the screen's period
-    became small-structures: the result is that of a call whose
+    became small-structures: the result is close to that of a call whose
     small-structures of 1e-6 px removes nothing but keeps the finder's
     period out (the same search, the same notches), low-passed in linear
-    light in numpy (gimp_oracle.py) at a period of 4 … 12 px;
+    light in numpy (gimp_oracle.py) at a period of 4 … 12 px (close, not
+    equal: a print's tone is joined from a filter in linear light to its
+    detail filtered as stored, core/print-tone.h);
   - given notches are kept beside the found ones: a weak third sinusoid
     that only a given notch removes goes too;
   - two layers in one call, each with its own pattern, each searched on
