@@ -138,28 +138,31 @@ plan_run (FilterRun             *run,
 
 /* The filtered pixels written; where they were the state's own, the
  * state is spent, and its spectrum goes before the result's tiles
- * come. */
-static void
-write_result (FilterRun *run)
+ * come. FALSE where filter_output_write failed. */
+static gboolean
+write_result (FilterRun  *run,
+              GError    **error)
 {
   FilterCall  *call  = run->call;
   FilterState *state = run->state;
   gboolean     spent = run->into == state->pixels;
   gint64       start;
   GeglBuffer  *source;
+  FilterOutput output;
+  gboolean     written;
 
   if (spent)
     filter_state_drop_spectrum (state);
 
-  start  = g_get_monotonic_time ();
-  source = call->source (call->source_data);
-  filter_output_write (&(FilterOutput) { .source      = source,
-                                         .result      = call->result,
-                                         .area        = call->area,
-                                         .format      = &state->format,
-                                         .keep_unseen = state->unseen,
-                                         .removed     = call->removed },
-                       call->settings, run->into);
+  start   = g_get_monotonic_time ();
+  source  = call->source (call->source_data);
+  output  = (FilterOutput) { .source      = source,
+                             .result      = call->result,
+                             .area        = call->area,
+                             .format      = &state->format,
+                             .keep_unseen = state->unseen,
+                             .removed     = call->removed };
+  written = filter_output_write (&output, call->settings, run->into, error);
   g_object_unref (source);
   call->write_ms = (g_get_monotonic_time () - start) / 1000.0;
 
@@ -167,6 +170,7 @@ write_result (FilterRun *run)
     filter_state_clear (state);
   else
     g_free (run->into);
+  return written;
 }
 
 gboolean
@@ -202,7 +206,8 @@ filter_buffer (FilterCall   *call,
 
   call->warning         = g_strdup (state->warning);
   call->fallback_reason = g_strdup (filter_state_fallback_reason (state));
-  write_result (&run);
+  if (! write_result (&run, error))
+    return FALSE;
   report (call, 1.0);
   return TRUE;
 }
