@@ -125,6 +125,7 @@ main (int    argc,
   RemovedPart             removed;
   BandpassSettings        settings = { .channels = BANDPASS_CHANNELS_LUMINANCE };
   RenderFormat            format;
+  FilterOutput            output;
   gfloat                 *pixels;
   GError                 *error = NULL;
   gboolean                written;
@@ -156,23 +157,17 @@ main (int    argc,
   format  = render_format_for (babl_format ("R'G'B' float"), FALSE, FALSE,
                                &settings);
   pixels  = lab_of (result);
-  removed = (RemovedPart) { result, format.format, 1, 50.0f };
-  written = filter_output_write (&(FilterOutput) { .source  = original,
-                                                   .result  = result,
-                                                   .area    = &area,
-                                                   .format  = &format,
-                                                   .removed = removed },
-                                 &settings, pixels, &error);
+  output  = (FilterOutput) { .source  = original,
+                             .result  = result,
+                             .area    = &area,
+                             .format  = &format,
+                             .removed = { result, format.format, 1, 50.0f } };
+  written = filter_output_write (&output, &settings, pixels, &error);
   check (written && ! error, "filter_output_write with memory: written (%d)",
          written);
   refused  = 0;
   refusing = TRUE;
-  written = filter_output_write (&(FilterOutput) { .source  = original,
-                                                   .result  = result,
-                                                   .area    = &area,
-                                                   .format  = &format,
-                                                   .removed = removed },
-                                 &settings, pixels, &error);
+  written = filter_output_write (&output, &settings, pixels, &error);
   refusing = FALSE;
   check_refused ("filter_output_write", written, &error);
 
