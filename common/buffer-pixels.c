@@ -285,7 +285,9 @@ keep_unseen_rows (const void *keeping_pointer,
 
       gegl_buffer_get (keeping->source, &rows, 1.0, keeping->stored, stored,
                        stored_stride, GEGL_ABYSS_NONE);
-      pixel_limits_apply (keeping->stored, &keeping->limits, stored, count);
+      if (pixel_limits_bound (&keeping->limits))
+        pixel_limits_apply (keeping->stored, &keeping->limits, stored,
+                            count);
       babl_process (keeping->fish, stored, read, count);
       if (pixel_planes_keep_unseen (&keeping->layout, read, NULL, count) == 0)
         continue;

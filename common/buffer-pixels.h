@@ -36,7 +36,10 @@ gboolean    pixel_limits_bound       (const PixelLimits *limits);
 PixelLimits pixel_limits_for_reading (const Babl        *stored,
                                       const Babl        *format);
 
-/* Brings `count` pixels of `format` (float or double) within `limits`. */
+/* Brings `count` pixels of `format` within `limits`, which must bound
+ * something (pixel_limits_bound): `format` is then float or double, as
+ * pixel_limits_for_reading gives bounds for no other; values of another
+ * type read as float would reach past them. */
 void        pixel_limits_apply       (const Babl        *format,
                                       const PixelLimits *limits,
                                       gpointer           values,

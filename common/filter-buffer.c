@@ -260,28 +260,31 @@ plan_run (FilterRun  *run,
 
 /* The filtered pixels written; where they were the state's own, the
  * state is spent, and its spectrum goes before the result's tiles
- * come. */
-static void
-write_result (FilterRun *run)
+ * come. FALSE where filter_output_write failed. */
+static gboolean
+write_result (FilterRun  *run,
+              GError    **error)
 {
   FilterCall  *call  = run->call;
   FilterState *state = run->state;
   gboolean     spent = run->into == state->pixels;
   gint64       start;
   GeglBuffer  *source;
+  FilterOutput output;
+  gboolean     written;
 
   if (spent)
     filter_state_drop_spectrum (state);
 
-  start  = g_get_monotonic_time ();
-  source = call->source (call->source_data);
-  filter_output_write (&(FilterOutput) { .source      = source,
-                                         .result      = call->result,
-                                         .area        = call->area,
-                                         .format      = &state->format,
-                                         .keep_unseen = state->unseen,
-                                         .removed     = call->removed },
-                       run->settings, run->into);
+  start   = g_get_monotonic_time ();
+  source  = call->source (call->source_data);
+  output  = (FilterOutput) { .source      = source,
+                             .result      = call->result,
+                             .area        = call->area,
+                             .format      = &state->format,
+                             .keep_unseen = state->unseen,
+                             .removed     = call->removed };
+  written = filter_output_write (&output, run->settings, run->into, error);
   g_object_unref (source);
   call->write_ms = (g_get_monotonic_time () - start) / 1000.0;
 
@@ -289,11 +292,14 @@ write_result (FilterRun *run)
     filter_state_clear (state);
   else
     g_free (run->into);
+  return written;
 }
 
-/* A filter's result written, and what it met told. */
+/* A filter's result written, and what it met told; FALSE where the
+ * write failed. */
 static gboolean
-finish (FilterRun *run)
+finish (FilterRun  *run,
+        GError    **error)
 {
   FilterCall  *call  = run->call;
   FilterState *state = run->state;
@@ -301,7 +307,8 @@ finish (FilterRun *run)
   report_filter (run, 0.85);
   call->warning         = g_strdup (state->warning);
   call->fallback_reason = g_strdup (filter_state_fallback_reason (state));
-  write_result (run);
+  if (! write_result (run, error))
+    return FALSE;
   report (call, 1.0);
   return TRUE;
 }
@@ -328,7 +335,7 @@ filter_with (FilterRun  *run,
       filter_state_clear (state);
       return render_error_fft (error, &run->fft_error);
     }
-  return finish (run);
+  return finish (run, error);
 }
 
 /* The state's pixels filtered in one pass, over themselves. */
@@ -414,7 +421,7 @@ filter_print (FilterRun  *run,
   if (input && ! join_in_light (run, state->pixels, input, screen, error))
     return FALSE;
   run->into = state->pixels;
-  return finish (run);
+  return finish (run, error);
 }
 
 gboolean

@@ -80,8 +80,9 @@ typedef struct
  * are read where the state holds none, after a memory check
  * (call->warning then tells of a missing margin). Without call->keep the
  * state is spent afterwards. FALSE, with a message, when the search or a
- * check failed, memory ran out or no device could filter; call->result is
- * then untouched. */
+ * check failed, memory ran out or no device could filter (call->result
+ * then untouched), or when the removed part could not be written after
+ * it (filter_output_write). */
 gboolean filter_buffer (FilterCall   *call,
                         FilterState  *state,
                         GError      **error);

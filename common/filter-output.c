@@ -4,15 +4,6 @@
 #include "autoscale.h"
 #include "buffer-pixels.h"
 
-gfloat
-filter_output_full_scale (const Babl *format)
-{
-  const Babl *model = babl_format_get_model (format);
-
-  return (babl_get_model_flags (model) & BABL_MODEL_FLAG_CIE) ? 100.0f
-                                                              : 1.0f;
-}
-
 void
 filter_output_stretch (const RenderFormat *format,
                        const gfloat       *found_in,
@@ -21,17 +12,18 @@ filter_output_stretch (const RenderFormat *format,
                        gsize               count)
 {
   autoscale_stretch (found_in, found_count, pixels, count, &format->layout,
-                     filter_output_full_scale (format->format));
+                     render_format_full_scale (format->format));
 }
 
 /* Where the removed part replaces the result, the result's buffer holds
  * values of neither format, so every non-finite colour of the source is
  * written back (a NULL format); else those the conversion from the
  * filtered format may have spread. */
-void
-filter_output_write (const FilterOutput     *output,
-                     const BandpassSettings *settings,
-                     gfloat                 *pixels)
+gboolean
+filter_output_write (const FilterOutput      *output,
+                     const BandpassSettings  *settings,
+                     gfloat                  *pixels,
+                     GError                 **error)
 {
   const RenderFormat *format   = output->format;
   gsize               count    = (gsize) output->area->width *
@@ -45,10 +37,12 @@ filter_output_write (const FilterOutput     *output,
   if (output->keep_unseen && ! replaced)
     buffer_pixels_keep_unseen (output->source, output->result, output->area,
                                format->format);
-  if (output->removed.buffer)
-    removed_part_write (output->source, output->result, &output->removed,
-                        output->area);
+  if (output->removed.buffer &&
+      ! removed_part_write (output->source, output->result, &output->removed,
+                            output->area, error))
+    return FALSE;
   if (output->keep_unseen && replaced)
     buffer_pixels_keep_unseen (output->source, output->result, output->area,
                                NULL);
+  return TRUE;
 }

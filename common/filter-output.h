@@ -26,21 +26,21 @@ typedef struct
   RemovedPart          removed;     /* removed.buffer NULL: none */
 } FilterOutput;
 
-/* The whole scale of the filtered components: 100 for CIE L*, else 1. */
-gfloat filter_output_full_scale (const Babl          *format);
-
 /* Autoscale's stretch of `count` pixels of `format`, with the range found
  * in the `found_count` pixels `found_in`: onto 0 … the full scale. */
-void   filter_output_stretch    (const RenderFormat  *format,
-                                 const gfloat        *found_in,
-                                 gsize                found_count,
-                                 gfloat              *pixels,
-                                 gsize                count);
+void     filter_output_stretch  (const RenderFormat      *format,
+                                 const gfloat            *found_in,
+                                 gsize                    found_count,
+                                 gfloat                  *pixels,
+                                 gsize                    count);
 
 /* Writes `pixels` (the whole area, filtered in output->format; stretched
- * in place where `settings` ask for autoscale) as the output says. */
-void   filter_output_write      (const FilterOutput     *output,
-                                 const BandpassSettings *settings,
-                                 gfloat                 *pixels);
+ * in place where `settings` ask for autoscale) as the output says;
+ * FALSE, with `error` set, where the removed part could not be written
+ * (removed_part_write). */
+gboolean filter_output_write    (const FilterOutput      *output,
+                                 const BandpassSettings  *settings,
+                                 gfloat                  *pixels,
+                                 GError                 **error);
 
 #endif

@@ -4,14 +4,15 @@
 #include <string.h>
 
 #include "buffer-pixels.h"
-#include "filter-output.h"
+#include "render-error.h"
+#include "render-format.h"
 
 gfloat
 removed_part_offset (const Babl *format,
                      const Babl *stored)
 {
   const Babl *type = babl_format_get_type (stored, 0);
-  gfloat      full = filter_output_full_scale (format);
+  gfloat      full = render_format_full_scale (format);
 
   if (type == babl_type ("u8"))
     return full * (0.5f - 0.5f / 255.0f);
@@ -67,6 +68,9 @@ original_read_new (GeglBuffer  *original,
                           .bytes  = babl_format_get_bytes_per_pixel (stored) };
 }
 
+/* The chunk's original values, or NULL where memory for them cannot be
+ * had: the removed part is written inside GIMP's process too, where an
+ * allocation may fail but must not abort. */
 static const gfloat *
 original_read_chunk (OriginalRead  *read,
                      gconstpointer  values,
@@ -75,9 +79,17 @@ original_read_chunk (OriginalRead  *read,
 {
   if (count > read->capacity)
     {
-      read->values    = g_realloc_n (read->values, count, read->bytes);
-      read->converted = g_realloc_n (read->converted, count * floats,
-                                     sizeof (gfloat));
+      guchar *stored    = g_try_realloc_n (read->values, count, read->bytes);
+      gfloat *converted;
+
+      if (! stored)
+        return NULL;
+      read->values = stored;
+      converted    = g_try_realloc_n (read->converted, count * floats,
+                                      sizeof (gfloat));
+      if (! converted)
+        return NULL;
+      read->converted = converted;
       read->capacity  = count;
     }
   memcpy (read->values, values, count * read->bytes);
@@ -88,16 +100,18 @@ original_read_chunk (OriginalRead  *read,
 
 /* Where removed->buffer is `result`, the removed part replaces the
  * result in place. */
-void
-removed_part_write (GeglBuffer          *original,
-                    GeglBuffer          *result,
-                    const RemovedPart   *removed,
-                    const GeglRectangle *area)
+gboolean
+removed_part_write (GeglBuffer           *original,
+                    GeglBuffer           *result,
+                    const RemovedPart    *removed,
+                    const GeglRectangle  *area,
+                    GError              **error)
 {
   gboolean            in_place = removed->buffer == result;
   gsize               floats   = babl_format_get_n_components (removed->format);
   OriginalRead        read     = original_read_new (original,
                                                     removed->format);
+  gboolean            written  = TRUE;
   GeglBufferIterator *iterator;
 
   iterator = gegl_buffer_iterator_new (removed->buffer, area, 0,
@@ -111,15 +125,25 @@ removed_part_write (GeglBuffer          *original,
   if (! in_place)
     gegl_buffer_iterator_add (iterator, result, area, 0, removed->format,
                               GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
-  while (gegl_buffer_iterator_next (iterator))
-    subtract (iterator->items[0].data,
-              read.fish ? original_read_chunk (&read, iterator->items[1].data,
-                                               iterator->length, floats)
-                        : iterator->items[1].data,
-              iterator->items[in_place ? 0 : 2].data, iterator->length,
-              floats, removed->planes, removed->offset);
+  while (written && gegl_buffer_iterator_next (iterator))
+    {
+      const gfloat *was = read.fish
+                          ? original_read_chunk (&read,
+                                                 iterator->items[1].data,
+                                                 iterator->length, floats)
+                          : iterator->items[1].data;
+
+      written = was != NULL;
+      if (written)
+        subtract (iterator->items[0].data, was,
+                  iterator->items[in_place ? 0 : 2].data, iterator->length,
+                  floats, removed->planes, removed->offset);
+      else
+        gegl_buffer_iterator_stop (iterator);
+    }
   g_free (read.values);
   g_free (read.converted);
   if (! in_place)
     gegl_buffer_flush (removed->buffer);
+  return written || render_error_memory (error);
 }

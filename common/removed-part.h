@@ -27,15 +27,18 @@ typedef struct
  * exact. The plug-in's layer is stored in the drawable's precision; the
  * GEGL operation's output is float, blended by GIMP as it is, so its
  * offset is ½ itself. */
-gfloat removed_part_offset (const Babl          *format,
-                            const Babl          *stored);
+gfloat   removed_part_offset (const Babl           *format,
+                              const Babl           *stored);
 
 /* Writes original − result + removed->offset over `area` into
  * removed->buffer, each read in removed->format; components after the
- * colour ones are the result's. */
-void   removed_part_write  (GeglBuffer          *original,
-                            GeglBuffer          *result,
-                            const RemovedPart   *removed,
-                            const GeglRectangle *area);
+ * colour ones are the result's. FALSE, with `error` set, where memory
+ * for the original's conversion cannot be had: removed->buffer is then
+ * written in part, and the caller passes its input through. */
+gboolean removed_part_write  (GeglBuffer           *original,
+                              GeglBuffer           *result,
+                              const RemovedPart    *removed,
+                              const GeglRectangle  *area,
+                              GError              **error);
 
 #endif

@@ -48,6 +48,15 @@ filtered_trc (const Babl             *stored,
                                               : TRC_NONLINEAR;
 }
 
+gfloat
+render_format_full_scale (const Babl *format)
+{
+  const Babl *model = babl_format_get_model (format);
+
+  return (babl_get_model_flags (model) & BABL_MODEL_FLAG_CIE) ? 100.0f
+                                                              : 1.0f;
+}
+
 RenderFormat
 render_format_for (const Babl             *stored,
                    gboolean                gray,

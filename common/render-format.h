@@ -17,6 +17,11 @@ typedef struct
   PixelLayout  layout;
 } RenderFormat;
 
+/* The whole scale of `format`'s colour components, which autoscale
+ * stretches onto and the removed part is offset by half of: 100 for
+ * CIE L* (0 … 100 in babl's CIE models), else 1. */
+gfloat        render_format_full_scale (const Babl          *format);
+
 /* `stored` is the drawable's format: linear light when asked for,
  * otherwise the values as the drawable stores them (linear light too in a
  * linear image); CIE Lab when only luminance is filtered. */

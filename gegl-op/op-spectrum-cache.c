@@ -22,6 +22,9 @@ static gint          invalidations;
  * a timeout on the default main context will look at it again. */
 static gint64        kept_used;
 static gboolean      idle_check_pending;
+/* GEGL's tile cache size as last seen, once the kept state watches it. */
+static guint64       cache_size;
+static gboolean      cache_watched;
 
 void
 op_spectrum_cache_lock (void)
@@ -107,6 +110,42 @@ let_go_when_idle (gpointer data G_GNUC_UNUSED)
   return G_SOURCE_REMOVE;
 }
 
+static guint64
+tile_cache_size (void)
+{
+  guint64 size = 0;
+
+  g_object_get (gegl_config (), "tile-cache-size", &size, NULL);
+  return size;
+}
+
+static void
+let_go_when_cache_shrinks (GObject    *config G_GNUC_UNUSED,
+                           GParamSpec *pspec G_GNUC_UNUSED,
+                           gpointer    data G_GNUC_UNUSED)
+{
+  guint64 size = tile_cache_size ();
+
+  g_mutex_lock (&lock);
+  if (size < cache_size)
+    let_go ();
+  cache_size = size;
+  g_mutex_unlock (&lock);
+}
+
+/* From the first state kept on, for as long as the module is loaded
+ * (it stays resident). */
+static void
+watch_cache_size (void)
+{
+  if (cache_watched)
+    return;
+  cache_size = tile_cache_size ();
+  g_signal_connect (gegl_config (), "notify::tile-cache-size",
+                    G_CALLBACK (let_go_when_cache_shrinks), NULL);
+  cache_watched = TRUE;
+}
+
 void
 op_spectrum_cache_unlock (void)
 {
@@ -161,6 +200,7 @@ op_spectrum_cache_state (GeglOperation       *operation,
 {
   GeglNode *source = gegl_operation_get_source_node (operation, "input");
 
+  watch_cache_size ();
   filter_state_choose (&kept, format, area->width, area->height);
   kept_owner = operation;
   if (kept.pixels && unchanged (source, area))

@@ -6,9 +6,14 @@
  * process, whichever operation filtered it: it holds the pixels and the
  * spectra, about as much memory as filtering takes, and is freed when
  * the operation that filled it is finalized (its filter removed or
- * merged), another input is filtered, or no filter has used it for
+ * merged), another input is filtered, no filter has used it for
  * OP_SPECTRUM_CACHE_IDLE_S (where a main loop runs the default main
- * context, as GIMP's does). Every call but op_spectrum_cache_release
+ * context, as GIMP's does), or GEGL's tile cache is made smaller. That
+ * last is GEGL 0.4's one request that caches shrink: a lower
+ * "tile-cache-size" on gegl_config () (GIMP's Preferences, System
+ * Resources, sets it), on which GEGL trims its own tiles
+ * (gegl-tile-handler-cache.c, whose trim is private); GEGL has no
+ * memory-pressure signal. Every call but op_spectrum_cache_release
  * needs the lock; op_spectrum_cache_unlock counts as a use.
  *
  * Whether the input is still the one kept: GEGL has no signal that an

@@ -19,6 +19,7 @@
  *     into a result where a conversion there and back (to CIE Lab or
  *     linear light) made the whole pixel NaN, and nothing else.
  *
+ * The passes over rows run on threads (threaded_split.h), as in GIMP.
  * Runs on the device FFTCL_DEVICE names. */
 #include <float.h>
 #include <math.h>
@@ -28,6 +29,7 @@
 
 #include "check.h"
 #include "filtered-image.h"
+#include "threaded_split.h"
 
 /* Two ways through the same values may round differently (the pixels
  * read as their planes, or planes made of them); a colour that leaks
@@ -130,6 +132,7 @@ source_of (const Image      *image,
                                                          shape->height, gain)
                               : whole,
     .padding  = PADDING_MIRROR,
+    .split    = threaded_split,
     .mirrored = shape->mirrored,
   };
 }

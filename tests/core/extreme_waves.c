@@ -6,6 +6,7 @@
  * float range's top (about 1e37 and 1e38), gives its result times 2^k,
  * finite, for RGB and gray, with the band off and with a band-pass.
  *
+ * The passes over rows run on threads (threaded_split.h), as in GIMP.
  * Runs on the device FFTCL_DEVICE names. */
 #include <float.h>
 #include <math.h>
@@ -14,6 +15,7 @@
 
 #include "check.h"
 #include "filtered-image.h"
+#include "threaded_split.h"
 
 #define WIDTH  64
 #define HEIGHT 48
@@ -57,6 +59,7 @@ filtered (fftcl_context    *context,
     .layout   = { components, components, 0, 0 },
     .geometry = filtered_image_geometry (WIDTH, HEIGHT, gain),
     .padding  = PADDING_MIRROR,
+    .split    = threaded_split,
     .waves    = { wave, 1 },
   };
   FilteredImage      *image   = NULL;

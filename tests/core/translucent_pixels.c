@@ -14,6 +14,7 @@
  *     colour plus what that filter changed at it, and one of alpha 0
  *     its own colour.
  *
+ * The passes over rows run on threads (threaded_split.h), as in GIMP.
  * Runs on the device FFTCL_DEVICE names. */
 #include <math.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 
 #include "check.h"
 #include "filtered-image.h"
+#include "threaded_split.h"
 
 #define COMPONENTS 4
 
@@ -94,6 +96,7 @@ filtered (fftcl_context     *context,
                                                            shape->height,
                                                            gain),
     .padding  = PADDING_MIRROR,
+    .split    = threaded_split,
     .mirrored = shape->mirrored,
   };
   FilteredImage       *image = NULL;

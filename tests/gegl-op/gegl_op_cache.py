@@ -19,8 +19,9 @@ GObject bindings), in one graph whose properties change as GIMP's do:
     plans differ once a size's measured plans exist); the oracle is the
     operation's own uncached path, itself checked against the plug-in and
     numpy by gimp_gegl_op.py;
-  - the kept spectrum is released when the operation is finalized, and
-    after 30 s without a filter while GLib's main loop runs.
+  - the kept spectrum is released when the operation is finalized, when
+    GEGL's tile cache is made smaller (a larger one keeps it), and after
+    30 s without a filter while GLib's main loop runs.
 
 Usage: gegl_op_cache.py PATH/TO/fft-band-pass.so GEGL-MODULES-DIR"""
 import json
@@ -62,7 +63,12 @@ STEPS = [
     ("written in place", "p<r", {"small-structures": 3.0}, False),
     ("written back", "p<p", {}, False),
 ]
-# After the steps, on p: a change the kept spectrum serves, then the same
+# After the steps, on p: GEGL's tile-cache-size multiplied by the factor
+# before a change, which the kept spectrum serves where the cache grew
+# and not where it shrank.
+CACHE_STEPS = [("cache grown", {"small-structures": 4.0}, 2, True),
+               ("cache shrunk", {"small-structures": 3.0}, 0.25, False)]
+# Then a change the kept spectrum serves, then the same
 # change back after the operation's idle time (OP_SPECTRUM_CACHE_IDLE_S)
 # with GLib's main loop running, which nothing kept serves.
 IDLE_S = 30
@@ -118,6 +124,11 @@ def worker(mode, folder, module, modules_dir):
         for name, picture, properties, _ in STEPS:
             print("STEP", name, flush=True)
             results[name] = result(graph, picture, properties)
+        config = gegl.config()
+        for name, properties, factor, _ in CACHE_STEPS:
+            config.props.tile_cache_size = int(config.props.tile_cache_size * factor)
+            print("STEP", name, flush=True)
+            results[name] = result(graph, "p", properties)
         for name, properties in IDLE_STEPS:
             if name == "after idle":
                 idle(IDLE_S + 2)
@@ -193,6 +204,13 @@ def main():
                   f"{name}: equal to a fresh run (max |difference| {difference:.2e})")
         check(not np.array_equal(kept["first"], kept["smaller"]),
               "the changes change the result")
+        for name, _, factor, must_hit in CACHE_STEPS:
+            check(kept_hits.get(name) == must_hit,
+                  f"{name} (tile-cache-size times {factor}): kept spectrum "
+                  f"{'serves' if must_hit else 'let go'} (it "
+                  f"{'did' if kept_hits.get(name) else 'did not'} serve)")
+        check(np.abs(kept["cache_shrunk"] - kept["written_back"]).max() <= TOLERANCE,
+              "and after the shrink it filters as before")
         check(kept_hits.get("before idle") and not kept_hits.get("after idle"),
               f"the kept spectrum serves, and after {IDLE_S} s idle it is let go "
               f"(before: {kept_hits.get('before idle')}, after: "

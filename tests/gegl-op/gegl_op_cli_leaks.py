@@ -13,7 +13,18 @@ GeglBuffers leaked".
     each node of the chain without a parent, so nothing frees the node
     nor its cache, the one buffer that warning counts for any operation
     with a cached region; a buffer of the operation's own would show as
-    one more.
+    one more;
+  - without an input (`gegl -o OUT -- fft:band-pass`, issue 43 item 6:
+    seen once to die with SIGBUS) the run ends, as with
+    gegl:stretch-contrast, with no warning but GEGL's own "processing
+    0px rectangle" (both print it); under valgrind (GEGL 0.4.62,
+    2026-12-02, 3 runs and the -x graph) it reads nothing it should not.
+
+GEGL_PATH names GEGL's own modules after the private folder: where it
+hides them, the `gegl` program segfaults before it runs any operation
+(a NULL read in gegl_node_new_from_xml, building its graph around
+gegl:nop, which it cannot find; `gegl -o OUT -- gegl:invert` too, with
+no module of ours in the path) — GEGL's crash, not the operation's.
 
 Usage: gegl_op_cli_leaks.py PATH/TO/fft-band-pass.so GEGL-MODULES-DIR GEGL"""
 import os
@@ -28,6 +39,8 @@ from PIL import Image
 
 from gegl_op_harness import check, finish
 
+# "(gegl:PID): GEGL-WARNING **: HH:MM:SS.mmm: ", before a warning's text
+STAMP = re.compile(r"^\(.*?\): .*?\*\*: [0-9:.]+: ")
 LEAK = re.compile(r"EEEEeEeek! (\d+) GeglBuffers leaked")
 XML = ("<gegl><node operation='fft:band-pass'>{params}</node>"
        "<gegl:load path='{source}'/></gegl>")
@@ -71,6 +84,16 @@ def main():
         check(counts["fft:band-pass"] <= counts["gegl:stretch-contrast"],
               f"-- fft:band-pass leaks no more than -- gegl:stretch-contrast "
               f"({counts['fft:band-pass']}, {counts['gegl:stretch-contrast']})")
+
+        warnings = {}
+        for op in ("fft:band-pass", "gegl:stretch-contrast"):
+            result, _ = run([cli, "-o", target, "--", op], env)
+            warnings[op] = sorted({STAMP.sub("", line) for line in
+                                   result.stdout.splitlines() if "WARNING" in line})
+            check(result.returncode == 0, f"gegl -o OUT -- {op}, no input: exit "
+                                          f"{result.returncode}")
+        check(set(warnings["fft:band-pass"]) <= set(warnings["gegl:stretch-contrast"]),
+              f"and no warning of fft:band-pass's own ({warnings})")
     return finish()
 
 
