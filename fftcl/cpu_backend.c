@@ -303,7 +303,7 @@ static void pack_rows (const void *job_pointer, size_t first, size_t end)
 
 typedef struct {
   const cpu_plan *plan;
-  const fftcl_rows *rows;
+  const fftcl_source *rows;
   float *space;              /* two rows and the fill's scratch per
                                 thread */
   atomic_size_t *next_space; /* the next thread's */
@@ -311,7 +311,7 @@ typedef struct {
 
 /* The floats of a thread's space for the rows: two rows and the fill's
  * scratch. */
-static size_t rows_space (const cpu_plan *plan, const fftcl_rows *rows)
+static size_t rows_space (const cpu_plan *plan, const fftcl_source *rows)
 {
   return 2 * plan->width + rows->scratch_floats;
 }
@@ -386,7 +386,8 @@ static fftcl_status cpu_filter_load (void *state, const float *data,
   return pack_and_transform (state, pack_rows, &job, timings, err);
 }
 
-static fftcl_status cpu_filter_load_rows (void *state, const fftcl_rows *rows,
+static fftcl_status cpu_filter_load_rows (void *state,
+                                          const fftcl_source *rows,
                                           fftcl_timings *timings,
                                           fftcl_error *err)
 {

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "filtered-image.h"
+#include "filter-once.h"
 
 #define WIDTH  64
 #define HEIGHT 48
@@ -62,8 +62,8 @@ filtered (fftcl_context    *context,
   FilteredImage      *image   = NULL;
   fftcl_error         err;
 
-  if (filtered_image_filter_once (context, &source, gain, &whole, out,
-                                  &image, NULL, &err) != FFTCL_OK)
+  if (filter_once (context, &source, gain, &whole, out,
+                   &image, NULL, &err) != FFTCL_OK)
     {
       check (0, "filtering: %s", err.message);
       exit (1);

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "filtered-image.h"
+#include "filter-once.h"
 
 #define COMPONENTS 4
 
@@ -99,8 +99,8 @@ filtered (fftcl_context     *context,
   FilteredImage       *image = NULL;
   fftcl_error          err;
 
-  if (filtered_image_filter_once (context, &source, gain, &whole, out,
-                                  &image, NULL, &err) != FFTCL_OK)
+  if (filter_once (context, &source, gain, &whole, out,
+                   &image, NULL, &err) != FFTCL_OK)
     {
       check (0, "%s: filtering: %s", shape->what, err.message);
       memcpy (out, pixels, bytes (shape));
