@@ -80,7 +80,8 @@ double fftcl_notch_radius_min (size_t width, size_t height);
 /* How far from its centre, in cycles/px, a notch disc of `radius`
  * reaches with the gain's shape: beyond, its factor lies within 2^−30 of
  * 1 (even where OpenCL rounds its centre and the distance in float), and
- * the notch costs nothing there. */
+ * the notch costs nothing there: the backends' own rule, for a caller
+ * that bounds what its notches cost before it filters. */
 double fftcl_notch_reach (const fftcl_gain *gain, double radius);
 
 /* The gain at (fx, fy) cycles/px on a width × height grid, as every
