@@ -420,7 +420,8 @@ static int call_runs (void *what, size_t runs, double *ms)
   for (size_t i = 0; i < runs; i++)
     {
       double start = fftcl_now_ms ();
-      if (fftcl_filter_once (f->plan, &f->gain, f->rgb, NULL, f->out, &f->err)
+      if (fftcl_filter_once (f->plan, &f->gain, FFTCL_PLANES (f->rgb), NULL,
+                             f->out, &f->err)
           != FFTCL_OK)
         return 1;
       ms[i] = fftcl_now_ms () - start;

@@ -35,7 +35,8 @@ static int time_plan (fftcl_context *ctx, size_t size, const float *in,
   for (size_t r = 0; ok && r <= runs; r++)
     {
       double start = fftcl_now_ms ();
-      ok = fftcl_filter_once (plan, &gain, in, NULL, out, err) == FFTCL_OK;
+      ok = fftcl_filter_once (plan, &gain, FFTCL_PLANES (in), NULL, out, err)
+           == FFTCL_OK;
       ms[r] = fftcl_now_ms () - start;
     }
   fftcl_plan_destroy (plan);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* floor-bench — the CPU filter beside its FFT floor (issue 33): for RGB
  * float images it times the plug-in's final run through its own compute
- * core (filtered_image_filter_once: from the float pixels read to the
- * float pixels written, find-patterns off, the default gain) on fftcl's
+ * core (a load with FILTERED_IMAGE_ONCE and its render: from the float
+ * pixels read to the float pixels written, find-patterns off, the
+ * default gain) on fftcl's
  * FFTW backend, each of its steps, and, in the same run, FFTW's own time
  * for the 2-D transforms of that plan's size, batch and threads, one
  * forward and one inverse, planned with FFTW_MEASURE on planes side by
@@ -160,8 +161,12 @@ time_filters (fftcl_context             *context,
       fftcl_error           err;
       double                start = fftcl_now_ms (), cpu_start = cpu_ms ();
       fftcl_status          status
-        = filtered_image_filter_once (context, source, gain, &window, out,
-                                      &spent, &t, &err);
+        = filtered_image_load (context, source, FILTERED_IMAGE_ONCE, &spent,
+                               &t, &err);
+
+      if (status == FFTCL_OK)
+        status = filtered_image_render (spent, gain, &window, out,
+                                        FILTERED_IMAGE_LAST, &t, &err);
       double                ms = fftcl_now_ms () - start;
       double                cpu_used = cpu_ms () - cpu_start;
 

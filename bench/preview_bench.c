@@ -9,7 +9,7 @@
  * timed too: a coarse result from a ≤ 1 MP copy at once (its time is what
  * the user waits for), the full-resolution refine after. Last, a final
  * run of the whole image, as a load and its last render and as one
- * filtered_image_filter_once, each the median of FINAL_RUNS runs, or of
+ * filter (a load with FILTERED_IMAGE_ONCE), each the median of FINAL_RUNS runs, or of
  * REFRESHES where fewer.
  *
  * Usage: preview-bench [REFRESHES]   (200 if not given; 1 is the quick
@@ -186,7 +186,7 @@ time_full (FilteredImage  *image,
       gain_case (i, &c);
       start = fftcl_now_ms ();
       if (! check (filtered_image_render (image, &c.gain, &mode->window,
-                                          pixels, NULL, &err), &err))
+                                          pixels, 0, NULL, &err), &err))
         return 0;
       ms[i] = fftcl_now_ms () - start;
     }
@@ -213,7 +213,7 @@ time_coarse (FilteredImage     *coarse_image,
       fftcl_gain gain  = scaled_gain (i, scale->factor, &c);
 
       if (! check (filtered_image_render (coarse_image, &gain, &window,
-                                          coarse_pixels, NULL, &err), &err))
+                                          coarse_pixels, 0, NULL, &err), &err))
         return 0;
       coarse_expand (scale, &window, coarse_pixels, &mode->window,
                      COMPONENTS, pixels);
@@ -282,7 +282,7 @@ load (fftcl_context       *context,
   fftcl_error           err;
   double                start = fftcl_now_ms ();
 
-  if (! check (filtered_image_load (context, source, &image, &timings, &err),
+  if (! check (filtered_image_load (context, source, 0, &image, &timings, &err),
                &err))
     return NULL;
 
@@ -294,14 +294,14 @@ load (fftcl_context       *context,
           timings.fft.forward_ms);
   filtered_image_destroy (image);
 
-  if (! check (filtered_image_load (context, source, &image, NULL, &err),
+  if (! check (filtered_image_load (context, source, 0, &image, NULL, &err),
                &err))
     return NULL;
   return image;
 }
 
-/* The whole image filtered for good: in one filtered_image_filter_once,
- * or as a load and its last render. */
+/* The whole image filtered for good: loaded with FILTERED_IMAGE_ONCE and
+ * rendered in one call, or as a load and its last render. */
 static int
 final_run (fftcl_context             *context,
            const FilteredImageSource *source,
@@ -314,16 +314,12 @@ final_run (fftcl_context             *context,
   fftcl_error    err;
   fftcl_status   status;
 
-  if (once)
-    status = filtered_image_filter_once (context, source, gain, window,
-                                         pixels, &image, NULL, &err);
-  else
-    {
-      status = filtered_image_load (context, source, &image, NULL, &err);
-      if (status == FFTCL_OK)
-        status = filtered_image_render_last (image, gain, window, pixels,
-                                             NULL, &err);
-    }
+  status = filtered_image_load (context, source,
+                                once ? FILTERED_IMAGE_ONCE : 0, &image, NULL,
+                                &err);
+  if (status == FFTCL_OK)
+    status = filtered_image_render (image, gain, window, pixels,
+                                    FILTERED_IMAGE_LAST, NULL, &err);
   filtered_image_destroy (image);
   return check (status, &err);
 }

@@ -182,11 +182,10 @@ render (FilterRun            *run,
   const fftcl_gain *gain  = &run->settings->gain;
   FilterState      *state = run->state;
 
-  return run->into == state->pixels
-         ? filtered_image_render_last (state->image, gain, whole, run->into,
-                                       timed, &run->fft_error)
-         : filtered_image_render (state->image, gain, whole, run->into, timed,
-                                  &run->fft_error);
+  return filtered_image_render (state->image, gain, whole, run->into,
+                                run->into == state->pixels
+                                ? FILTERED_IMAGE_LAST : 0,
+                                timed, &run->fft_error);
 }
 
 /* The timings are those of the last call into the core. */
@@ -202,13 +201,18 @@ run_filter (gpointer run_pointer)
   switch (run->way)
     {
     case FILTER_ONCE:
-      run->status = filtered_image_filter_once (call->context, &run->planes,
-                                                &run->settings->gain, &whole,
-                                                state->pixels, &state->image,
-                                                timed, &run->fft_error);
+      run->status = filtered_image_load (call->context, &run->planes,
+                                         FILTERED_IMAGE_ONCE, &state->image,
+                                         timed, &run->fft_error);
+      if (run->status == FFTCL_OK)
+        run->status = filtered_image_render (state->image,
+                                             &run->settings->gain, &whole,
+                                             state->pixels,
+                                             FILTERED_IMAGE_LAST, timed,
+                                             &run->fft_error);
       return;
     case FILTER_LOAD:
-      run->status = filtered_image_load (call->context, &run->planes,
+      run->status = filtered_image_load (call->context, &run->planes, 0,
                                          &state->image, timed,
                                          &run->fft_error);
       if (run->status != FFTCL_OK)

@@ -224,7 +224,7 @@ filter_state_load (FilterState             *state,
                                 &planes, error))
     return FALSE;
 
-  if (filtered_image_load (context, &planes, &state->image, timings,
+  if (filtered_image_load (context, &planes, 0, &state->image, timings,
                            &fft_error) == FFTCL_OK)
     return TRUE;
 

@@ -10,6 +10,16 @@
 #include <string.h>
 #include <time.h>
 
+/* What the plan reads: the source pixels themselves, the padded planes
+ * made from them (`made`, freed once read), or, where `rows` is not
+ * NULL, the pixels padded a row at a time as fftcl reads them. */
+typedef struct
+{
+  const float *values;
+  float       *made;
+  PaddedRows  *rows;
+} FilterInput;
+
 struct FilteredImage
 {
   FilteredImageSource  source;
@@ -24,17 +34,12 @@ struct FilteredImage
                                            over (pixel_planes_scatter) */
   float               *window_planes;   /* the last window's filtered planes */
   size_t               window_capacity; /* floats window_planes holds */
+  /* Loaded with FILTERED_IMAGE_ONCE and not rendered yet: what the plan
+   * reads, and the time its making took. */
+  int                  once;
+  FilterInput          input;
+  double               pad_ms;
 };
-
-/* What the plan reads: the source pixels themselves, the padded planes
- * made from them (`made`, freed once read), or, where `rows` is not
- * NULL, the pixels padded a row at a time as fftcl reads them. */
-typedef struct
-{
-  const float *values;
-  float       *made;
-  PaddedRows  *rows;
-} FilterInput;
 
 static double
 now_ms (void)
@@ -198,8 +203,9 @@ input_make (FilteredImage        *image,
 
   if (! input->values && ! input->rows)
     return out_of_memory (err);
+  image->pad_ms = now_ms () - start_ms;
   if (timings)
-    timings->pad_ms = now_ms () - start_ms;
+    timings->pad_ms = image->pad_ms;
   return FFTCL_OK;
 }
 
@@ -319,14 +325,13 @@ filter_into (FilteredImage       *image,
     }
   if (once && once->rows)
     {
-      const fftcl_rows rows = padded_rows_source (once->rows);
+      const fftcl_source rows = padded_rows_source (once->rows);
 
-      return fftcl_filter_once_rows (image->plan, gain, &rows, window, out,
-                                     err);
+      return fftcl_filter_once (image->plan, gain, &rows, window, out, err);
     }
   if (once)
-    return fftcl_filter_once (image->plan, gain, once->values, window, out,
-                              err);
+    return fftcl_filter_once (image->plan, gain, FFTCL_PLANES (once->values),
+                              window, out, err);
 
   return fftcl_filter_apply (image->plan, gain, window, out, flags, err);
 }
@@ -378,53 +383,45 @@ render (FilteredImage        *image,
   return FFTCL_OK;
 }
 
-/* What a once writes: `window` of the image filtered with `gain`. */
-typedef struct
-{
-  const fftcl_gain   *gain;
-  const fftcl_window *window;
-  float              *pixels;
-} OnceCall;
-
-/* The plan's first call, on what it reads: a load, or, with `once`, the
- * whole filter. */
+/* The plan's load of what it reads. */
 static fftcl_status
-first_call (FilteredImage        *image,
-            const FilterInput    *in,
-            const OnceCall       *once,
-            FilteredImageTimings *timings,
-            fftcl_error          *err)
+load (FilteredImage        *image,
+      const FilterInput    *in,
+      FilteredImageTimings *timings,
+      fftcl_error          *err)
 {
   fftcl_status status;
 
-  if (once)
-    return render (image, in, 0, once->gain, once->window, once->pixels,
-                   timings, err);
-
   if (in->rows)
     {
-      const fftcl_rows rows = padded_rows_source (in->rows);
+      const fftcl_source rows = padded_rows_source (in->rows);
 
-      status = fftcl_filter_load_rows (image->plan, &rows, err);
+      status = fftcl_filter_load (image->plan, &rows, err);
     }
   else
-    status = fftcl_filter_load (image->plan, in->values, err);
+    status = fftcl_filter_load (image->plan, FFTCL_PLANES (in->values), err);
   if (status == FFTCL_OK)
     timings_keep_fft (image, timings);
   return status;
 }
 
-/* The image planned on `context`, after its first call. */
-static fftcl_status
-image_start (fftcl_context              *context,
-             const FilteredImageSource  *source,
-             const OnceCall             *once,
-             FilteredImage             **out,
-             FilteredImageTimings       *timings,
-             fftcl_error                *err)
+static void
+input_free (FilterInput *input)
+{
+  free (input->made);
+  padded_rows_free (input->rows);
+  *input = (FilterInput) { NULL, NULL, NULL };
+}
+
+fftcl_status
+filtered_image_load (fftcl_context              *context,
+                     const FilteredImageSource  *source,
+                     unsigned                    flags,
+                     FilteredImage             **out,
+                     FilteredImageTimings       *timings,
+                     fftcl_error                *err)
 {
   FilteredImage *image = calloc (1, sizeof *image);
-  FilterInput    input = { NULL, NULL, NULL };
   fftcl_status   status;
 
   timings_clear (timings);
@@ -433,6 +430,7 @@ image_start (fftcl_context              *context,
 
   image->source = *source;
   image->timed  = timings != NULL;
+  image->once   = (flags & FILTERED_IMAGE_ONCE) != 0;
   image->scales = malloc (source->layout.colour_planes * sizeof (float));
   image->means  = malloc (source->layout.colour_planes * sizeof (float));
   if (! image->scales || ! image->means)
@@ -441,13 +439,14 @@ image_start (fftcl_context              *context,
       return out_of_memory (err);
     }
 
-  status = input_make (image, &input, timings, err);
+  status = input_make (image, &image->input, timings, err);
   if (status == FFTCL_OK)
     status = image_plan (image, context, err);
-  if (status == FFTCL_OK)
-    status = first_call (image, &input, once, timings, err);
-  free (input.made);
-  padded_rows_free (input.rows);
+  if (status == FFTCL_OK && ! image->once)
+    {
+      status = load (image, &image->input, timings, err);
+      input_free (&image->input);
+    }
 
   if (status != FFTCL_OK)
     {
@@ -460,53 +459,29 @@ image_start (fftcl_context              *context,
 }
 
 fftcl_status
-filtered_image_load (fftcl_context              *context,
-                     const FilteredImageSource  *source,
-                     FilteredImage             **out,
-                     FilteredImageTimings       *timings,
-                     fftcl_error                *err)
-{
-  return image_start (context, source, NULL, out, timings, err);
-}
-
-fftcl_status
-filtered_image_filter_once (fftcl_context              *context,
-                            const FilteredImageSource  *source,
-                            const fftcl_gain           *gain,
-                            const fftcl_window         *window,
-                            float                      *pixels,
-                            FilteredImage             **spent,
-                            FilteredImageTimings       *timings,
-                            fftcl_error                *err)
-{
-  const OnceCall once = { gain, window, pixels };
-
-  return image_start (context, source, &once, spent, timings, err);
-}
-
-fftcl_status
 filtered_image_render (FilteredImage        *image,
                        const fftcl_gain     *gain,
                        const fftcl_window   *window,
                        float                *pixels,
+                       unsigned              flags,
                        FilteredImageTimings *timings,
                        fftcl_error          *err)
 {
-  timings_clear (timings);
-  return render (image, NULL, 0, gain, window, pixels, timings, err);
-}
+  fftcl_status status;
 
-fftcl_status
-filtered_image_render_last (FilteredImage        *image,
-                            const fftcl_gain     *gain,
-                            const fftcl_window   *window,
-                            float                *pixels,
-                            FilteredImageTimings *timings,
-                            fftcl_error          *err)
-{
   timings_clear (timings);
-  return render (image, NULL, FFTCL_CONSUME, gain, window, pixels, timings,
-                 err);
+  if (! image->once)
+    return render (image, NULL,
+                   (flags & FILTERED_IMAGE_LAST) ? FFTCL_CONSUME : 0, gain,
+                   window, pixels, timings, err);
+
+  status = render (image, &image->input, 0, gain, window, pixels, timings,
+                   err);
+  if (timings)
+    timings->pad_ms = image->pad_ms;
+  image->once = 0;
+  input_free (&image->input);
+  return status;
 }
 
 fftcl_plan *
@@ -522,6 +497,7 @@ filtered_image_destroy (FilteredImage *image)
     return;
 
   fftcl_plan_destroy (image->plan);
+  input_free (&image->input);
   free (image->scales);
   free (image->means);
   free (image->window_planes);

@@ -6,16 +6,12 @@
  * inverse transform. Plain C (no GLib), so benchmarks run it as is.
  *
  *   FilteredImage *image;
- *   filtered_image_load (context, &source, &image, NULL, &err); // forward
- *   filtered_image_render (image, &gain, &window, pixels, NULL, &err);
+ *   filtered_image_load (context, &source, 0, &image, NULL, &err); // forward
+ *   filtered_image_render (image, &gain, &window, pixels, 0, NULL, &err);
  *   filtered_image_destroy (image);
  *
- * A final run that shows no preview filters in one call instead:
- *
- *   filtered_image_filter_once (context, &source, &gain, &window, pixels,
- *                               &image, NULL, &err);
- *   filtered_image_destroy (image);
- */
+ * A final run that shows no preview loads with FILTERED_IMAGE_ONCE: its
+ * one render then runs the whole filter in one call. */
 #ifndef FILTERED_IMAGE_H
 #define FILTERED_IMAGE_H
 
@@ -51,9 +47,9 @@ typedef struct
 } FilteredImageSource;
 
 /* The steps of one call, zeroes for those it did not take: pad_ms for a
- * load or a once, scatter_ms for a render or a once into pixels that are
- * not the planes, fft when the plan times its calls (the image was
- * loaded, or the once called, with timings). */
+ * load (and the render of an image loaded with FILTERED_IMAGE_ONCE),
+ * scatter_ms for a render into pixels that are not the planes, fft when
+ * the plan times its calls (the image was loaded with timings). */
 typedef struct
 {
   double        pad_ms;     /* gathering the colour planes and padding them,
@@ -88,8 +84,24 @@ int filtered_image_mirrors (const PlaneGeometry *padded,
                             const fftcl_gain    *gain,
                             int                  on_cpu);
 
+typedef enum
+{
+  /* For filtered_image_load: the image is filtered once, for a final run
+   * that never previews. The load gathers and plans but transforms
+   * nothing; it keeps what the plan reads until the image's one render,
+   * which runs the whole filter in one call (on OpenCL the forward
+   * transform's last stage, the gain and the inverse's first stage are
+   * one pass through memory) and is its last. */
+  FILTERED_IMAGE_ONCE = 1 << 0,
+  /* For filtered_image_render: the image's last render. It filters the
+   * spectrum where it lies and uses it up (on the CPU, no second
+   * spectrum is made: half the memory). */
+  FILTERED_IMAGE_LAST = 1 << 1
+} FilteredImageFlags;
+
 /* Gathers and pads the colour planes, plans on `context` and keeps their
- * spectrum (the forward transform). Pixels without alpha whose colour
+ * spectrum (the forward transform; with FILTERED_IMAGE_ONCE in `flags`,
+ * the planes until the one render). Pixels without alpha whose colour
  * needs no conversion are their planes: those that need no padding either
  * are read where they lie, with no copy, unless they hold what planes
  * must not (pixel-planes.h: colour that is not finite, values beyond
@@ -100,6 +112,7 @@ int filtered_image_mirrors (const PlaneGeometry *padded,
  * (FFTCL_TIMINGS), which costs a synchronisation between steps. */
 fftcl_status filtered_image_load (fftcl_context              *context,
                                   const FilteredImageSource  *source,
+                                  unsigned                    flags,
                                   FilteredImage             **out,
                                   FilteredImageTimings       *timings,
                                   fftcl_error                *err);
@@ -113,42 +126,19 @@ fftcl_status filtered_image_load (fftcl_context              *context,
  * filter removed; the others (alpha, chroma) are the source's, each the
  * mean of its step × step block. At a step above 1 the block's colour is
  * the mean of its filtered values, the part that translucent pixels keep
- * taken from its first pixel and the block's mean alpha. `pixels` may be
- * the source pixels themselves when the window is the whole image at step
- * 1 (a final run that needs no second copy); the image cannot render
- * after that. */
+ * taken from its first pixel and the block's mean alpha. `flags` are
+ * FILTERED_IMAGE_LAST or 0. `pixels` may be the source pixels themselves
+ * when the window is the whole image at step 1 (a final run that needs
+ * no second copy); the image cannot render after that, nor after its
+ * last render. The timings of an image loaded with FILTERED_IMAGE_ONCE
+ * are its whole filter's, the load's pad_ms included. */
 fftcl_status filtered_image_render (FilteredImage        *image,
                                     const fftcl_gain     *gain,
                                     const fftcl_window   *window,
                                     float                *pixels,
+                                    unsigned              flags,
                                     FilteredImageTimings *timings,
                                     fftcl_error          *err);
-
-/* filtered_image_render, as the image's last: it filters the spectrum
- * where it lies and uses it up (on the CPU, no second spectrum is made:
- * half the memory). The image cannot render after that. */
-fftcl_status filtered_image_render_last (FilteredImage        *image,
-                                         const fftcl_gain     *gain,
-                                         const fftcl_window   *window,
-                                         float                *pixels,
-                                         FilteredImageTimings *timings,
-                                         fftcl_error          *err);
-
-/* A load and filtered_image_render_last in one call, for a final run
- * that never previews: on OpenCL the forward transform's last stage, the
- * gain and the inverse's first stage are one pass through memory. Writes
- * `window` to `pixels` as filtered_image_render does; `pixels` may be
- * source->pixels when the window is the whole image at step 1. *spent is
- * the image, which cannot render, for asking its plan whether it fell
- * back to the CPU; destroy it. */
-fftcl_status filtered_image_filter_once (fftcl_context              *context,
-                                         const FilteredImageSource  *source,
-                                         const fftcl_gain           *gain,
-                                         const fftcl_window         *window,
-                                         float                      *pixels,
-                                         FilteredImage             **spent,
-                                         FilteredImageTimings       *timings,
-                                         fftcl_error                *err);
 
 /* The plan that holds the spectrum, for fftcl_filter_spectrum and
  * fftcl_plan_fallback_reason. Owned by the image. */

@@ -101,8 +101,10 @@ padded_rows_free (PaddedRows *rows)
   free (rows);
 }
 
-fftcl_rows
+fftcl_source
 padded_rows_source (const PaddedRows *rows)
 {
-  return (fftcl_rows) { fill_row, rows, rows->geometry->padded_width };
+  return (fftcl_source) { .fill           = fill_row,
+                          .job            = rows,
+                          .scratch_floats = rows->geometry->padded_width };
 }

@@ -122,7 +122,7 @@ spectrum_source_amplitude (fftcl_context     *context,
       view = NULL;
     }
   else if (fftcl_plan_create (context, &desc, &plan, err) != FFTCL_OK ||
-           fftcl_filter_load (plan, plane, err) != FFTCL_OK ||
+           fftcl_filter_load (plan, FFTCL_PLANES (plane), err) != FFTCL_OK ||
            fftcl_filter_spectrum (plan, *cells_x, *cells_y, view,
                                   err) != FFTCL_OK)
     {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What every backend (OpenCL, FFTW) provides to the device-neutral layer in
- * context.c and plan.c. Arguments reaching a backend are already checked:
- * pointers are valid, sizes are nonzero powers of two. */
+/* What every backend (OpenCL, FFTW) provides to the device-neutral layer
+ * (context.c, plan.c, filter.c, the fallback). Arguments reaching a
+ * backend are already checked: pointers are valid, sizes are nonzero
+ * powers of two. */
 #ifndef FFTCL_BACKEND_H
 #define FFTCL_BACKEND_H
 
@@ -35,9 +36,9 @@ typedef struct {
   fftcl_status (*filter_load) (void *plan, const float *data,
                                const fftcl_strides *layout,
                                fftcl_timings *timings, fftcl_error *err);
-  /* fftcl_filter_load_rows; NULL where filter.c makes the planes and
-   * calls filter_load. */
-  fftcl_status (*filter_load_rows) (void *plan, const fftcl_rows *rows,
+  /* fftcl_filter_load of a source with a fill (source.h); NULL where
+   * filter.c makes the planes and calls filter_load. */
+  fftcl_status (*filter_load_rows) (void *plan, const fftcl_source *rows,
                                     fftcl_timings *timings,
                                     fftcl_error *err);
   /* fftcl_filter_apply without FFTCL_CONSUME; the window lies inside the

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The FFTW backend's plan and what its files share, for cpu_backend.c,
- * cpu_mirror.c and cpu_gain.c. The helpers live here, so that the files
- * depend one way: cpu_backend.c on cpu_mirror.c, both on cpu_gain.c. */
+/* The FFTW backend's plan and what its files share: cpu_backend.c (the
+ * device, plans, transforms, timing), cpu_buffers.c (the planes' memory),
+ * cpu_passes.c (load and apply), cpu_gains.c (the gain applied to the
+ * spectrum's rows), cpu_window.c (the window delivered), cpu_spectrum.c
+ * (the spectrum view), cpu_mirror.c and cpu_gain.c. The helpers live
+ * here, so that the files depend one way. */
 #ifndef FFTCL_CPU_PLAN_H
 #define FFTCL_CPU_PLAN_H
 
+#include "backend.h"
 #include "cpu_notches.h"
 #include "cpu_planes_fft.h"
 #include "fftcl-filter.h"
@@ -12,6 +16,7 @@
 #include "parallel.h"
 
 #include <fftw3.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 
@@ -184,5 +189,97 @@ static inline size_t cpu_plane_index (const cpu_plan *plan, size_t x,
   return cpu_axis_position (plan, y, plan->height) * plan->width
          + cpu_axis_position (plan, x, plan->width);
 }
+
+struct cpu_device {
+  int threads;
+  pthread_mutex_t lock;     /* of the spare */
+  fftwf_complex *spare;     /* planes a destroyed plan left; NULL: none */
+  size_t spare_count;       /* their complex values */
+};
+
+typedef struct {
+  const cpu_plan *plan;
+  const fftwf_complex *filtered;
+  const fftcl_window *window;
+  float *out;
+  const fftcl_strides *layout;
+} window_job;
+
+/* cpu_backend.c */
+
+/* Frees what filtering allocated, leaving the plan as if it never filtered. */
+void cpu_release_filter (cpu_plan *plan);
+
+/* cpu_buffers.c */
+
+void cpu_unmap_complex (fftwf_complex *array, size_t count);
+
+/* `array` kept as the device's spare where it has none, else unmapped. */
+void cpu_give_back_complex (const cpu_plan *plan, fftwf_complex *array,
+                            size_t count);
+
+/* The spectrum planes and both transforms. The inverse is planned on the
+ * spectrum and runs through FFTW's new-array interface on whichever
+ * array holds the filtered spectrum (the same alignment: both mapped). */
+fftcl_status cpu_prepare_filter (cpu_plan *plan, fftcl_error *err);
+
+/* The scratch planes, where a kept spectrum is filtered; a filter that
+ * keeps nothing works in the spectrum planes and never needs them. */
+fftcl_status cpu_prepare_scratch (cpu_plan *plan, fftcl_error *err);
+
+/* cpu_passes.c */
+
+fftcl_status cpu_filter_load (void *state, const float *data,
+                              const fftcl_strides *layout,
+                              fftcl_timings *timings, fftcl_error *err);
+
+fftcl_status cpu_filter_load_rows (void *state, const fftcl_source *rows,
+                                   fftcl_timings *timings, fftcl_error *err);
+
+fftcl_status cpu_filter_apply_window (void *state, const fftcl_gain *gain,
+                                      const fftcl_window *window, float *out,
+                                      const fftcl_strides *layout,
+                                      fftcl_timings *timings,
+                                      fftcl_error *err);
+
+/* The kept spectrum is filtered where it lies, for an apply with FFTCL_CONSUME
+ * and for fftcl_filter_once (a load, then this): the scratch planes are never
+ * made (half the memory). */
+fftcl_status cpu_filter_finish (void *state, const fftcl_gain *gain,
+                                const fftcl_window *window, float *out,
+                                const fftcl_strides *layout,
+                                fftcl_timings *timings, fftcl_error *err);
+
+/* cpu_gains.c */
+
+/* Rows y in [first, end) of 0 … height/2 of the gain pass, with their
+ * mirrors −y: each gain row serves row y and row −y read backwards, in
+ * every plane of its group. */
+void cpu_multiply_gain_rows (const void *job_pointer, size_t first,
+                             size_t end);
+
+/* The gains' rows over the plan's frequencies: its own grid's, or, for a
+ * mirrored plan, the DCT's 0 … width on the doubled grid. *fx holds them;
+ * the caller frees it and clears *gains. */
+fftcl_status cpu_prepare_gains (const cpu_plan *plan, const fftcl_gain *gain,
+                                cpu_plane_gains *gains, double **fx,
+                                fftcl_error *err);
+
+/* cpu_window.c */
+
+/* Window rows [first, end) of every filtered plane, a row of each before
+ * the next row, so that interleaved pixels are written to memory once. */
+void cpu_write_window_rows (const void *job_pointer, size_t first, size_t end);
+
+/* The column blocks of every plane that hold a column of `window`, into
+ * blocks[] (room for the plan's spectrum planes' blocks); their count. */
+size_t cpu_window_blocks (const cpu_plan *plan, const fftcl_window *w,
+                          size_t *blocks);
+
+/* cpu_spectrum.c */
+
+fftcl_status cpu_filter_spectrum (void *state, size_t out_width,
+                                  size_t out_height, float *out,
+                                  fftcl_error *err);
 
 #endif

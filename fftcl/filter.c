@@ -1,99 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "plan.h"
-#include "parallel.h"
 #include "plane_gains.h"
+#include "source.h"
 
-#include <math.h>
-#include <stdatomic.h>
 #include <stdlib.h>
-
-int fftcl_gain_mirrors (const fftcl_gain *gain)
-{
-  for (size_t i = 0; gain && i < gain->notch_count; i++)
-    if (gain->notches[3 * i] != 0 && gain->notches[3 * i + 1] != 0)
-      return 0;
-  return 1;
-}
-
-/* The shape, order, periods and stripes; a period may be 0, never ∞. */
-static fftcl_status check_band (const fftcl_gain *gain, fftcl_error *err)
-{
-  if (!(gain->large_period >= 0 && isfinite (gain->large_period))
-      || !(gain->small_period >= 0 && isfinite (gain->small_period)))
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: periods must be finite and ≥ 0 (large %.17g, "
-                       "small %.17g)",
-                       gain->large_period, gain->small_period);
-  if ((unsigned) gain->shape > FFTCL_SHAPE_IDEAL)
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: unknown shape %d",
-                       (int) gain->shape);
-  if (gain->shape == FFTCL_SHAPE_BUTTERWORTH
-      && !(gain->order > 0 && isfinite (gain->order)))
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: Butterworth order must be finite and > 0 (got "
-                       "%.17g)",
-                       gain->order);
-  if ((unsigned) gain->stripes > FFTCL_STRIPES_VERTICAL
-      || !(gain->stripe_tolerance >= 0 && gain->stripe_tolerance <= 100))
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: stripes %d with tolerance %.17g%% (0 … 100)",
-                       (int) gain->stripes, gain->stripe_tolerance);
-  return FFTCL_OK;
-}
-
-/* Notch i inside the frequency square, its radius one the grid
- * resolves. */
-static fftcl_status check_notch (const double *notch, size_t i,
-                                 size_t grid_width, size_t grid_height,
-                                 fftcl_error *err)
-{
-  if (!(fabs (notch[0]) <= 0.5 && fabs (notch[1]) <= 0.5))
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: notch %zu is at (%.17g, %.17g) cycles/px; "
-                       "both must lie within −0.5 … 0.5",
-                       i, notch[0], notch[1]);
-  double smallest = fftcl_notch_radius_min (grid_width, grid_height);
-  if (!(notch[2] >= smallest && isfinite (notch[2])))
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: notch %zu has radius %.17g cycles/px; on the "
-                       "%zu×%zu filter grid a radius must be finite and at "
-                       "least %.17g, half a bin",
-                       i, notch[2], grid_width, grid_height, smallest);
-  return FFTCL_OK;
-}
-
-static fftcl_status check_notches (const fftcl_plan *plan,
-                                   const fftcl_gain *gain, fftcl_error *err)
-{
-  if (gain->notch_count > FFTCL_MOST_NOTCHES)
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: %zu notches; at most %d", gain->notch_count,
-                       FFTCL_MOST_NOTCHES);
-  if (gain->notch_count && !gain->notches)
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: %zu notches but no notch array",
-                       gain->notch_count);
-  size_t grid = plan->mirrored ? 2 : 1;
-  fftcl_status status = FFTCL_OK;
-  for (size_t i = 0; i < gain->notch_count && status == FFTCL_OK; i++)
-    status = check_notch (gain->notches + 3 * i, i, grid * plan->width,
-                          grid * plan->height, err);
-  if (status == FFTCL_OK && plan->mirrored && !fftcl_gain_mirrors (gain))
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: a notch lies off the axes; a plan made with "
-                       "FFTCL_MIRRORED takes only notches with fx = 0 or "
-                       "fy = 0");
-  return status;
-}
-
-fftcl_status fftcl_check_gain (const fftcl_plan *plan, const fftcl_gain *gain,
-                               fftcl_error *err)
-{
-  if (!gain)
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: gain is NULL");
-  fftcl_status status = check_band (gain, err);
-  return status == FFTCL_OK ? check_notches (plan, gain, err) : status;
-}
 
 /* The last value a layout names, or 0 with *fits false where that
  * overflows. */
@@ -168,17 +77,6 @@ static fftcl_status load_laid_out (fftcl_plan *plan, const float *in,
   status = fftcl_with_fallback (plan, run_load, NULL, &c, err);
   plan->spectrum_loaded = status == FFTCL_OK;
   return status;
-}
-
-fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
-                                fftcl_error *err)
-{
-  fftcl_strides strides;
-  fftcl_status status = fftcl_check_call (plan, in, err);
-  if (status == FFTCL_OK)
-    status = input_strides (plan, &strides, err);
-  return status == FFTCL_OK ? load_laid_out (plan, in, &strides, err)
-                            : status;
 }
 
 typedef fftcl_status (*apply_call) (void *plan, const fftcl_gain *gain,
@@ -477,80 +375,6 @@ static fftcl_status once_laid_out (fftcl_plan *plan, const fftcl_gain *gain,
   return fftcl_with_fallback (plan, run_once, NULL, &c, err);
 }
 
-fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
-                                const float *in, const fftcl_window *window,
-                                float *out, fftcl_error *err)
-{
-  fftcl_window whole;
-  fftcl_strides in_strides, out_strides;
-  fftcl_status status = fftcl_check_call (plan, in, err);
-  if (status == FFTCL_OK)
-    status = check_output (plan, gain, &window, &whole, out, &out_strides,
-                           err);
-  if (status == FFTCL_OK)
-    status = input_strides (plan, &in_strides, err);
-  if (status != FFTCL_OK)
-    return status;
-  return once_laid_out (plan, gain, in, &in_strides, window, out,
-                        &out_strides, err);
-}
-
-typedef struct {
-  const fftcl_plan *plan;
-  const fftcl_rows *rows;
-  float *planes;
-  float *scratch;              /* the fill's, per thread */
-  atomic_size_t *next_scratch; /* the next thread's */
-} rows_job;
-
-/* Rows [first, end) of every plane, side by side. */
-static void fill_rows (const void *job_pointer, size_t first, size_t end)
-{
-  const rows_job *job = job_pointer;
-  size_t width = job->plan->width, area = width * job->plan->height;
-  size_t thread = atomic_fetch_add (job->next_scratch, 1);
-  float *scratch = job->scratch
-                     ? job->scratch + thread * job->rows->scratch_floats
-                     : NULL;
-  for (size_t p = 0; p < job->plan->batch; p++)
-    for (size_t y = first; y < end; y++)
-      job->rows->fill (job->rows->job, p, y,
-                       job->planes + p * area + y * width, scratch);
-}
-
-/* The planes `rows` writes, side by side, filled in one thread per core;
- * NULL when memory runs out. The caller frees them. */
-static float *planes_of_rows (const fftcl_plan *plan, const fftcl_rows *rows)
-{
-  size_t threads = fftcl_core_count ();
-  float *planes = malloc (plan->width * plan->height * plan->batch
-                          * sizeof *planes);
-  float *scratch = rows->scratch_floats
-                     ? malloc (threads * rows->scratch_floats
-                               * sizeof *scratch)
-                     : NULL;
-  atomic_size_t next_scratch = 0;
-  const rows_job job = { plan, rows, planes, scratch, &next_scratch };
-  if (planes && (scratch || !rows->scratch_floats))
-    fftcl_in_parallel (threads, plan->height, fill_rows, &job);
-  else
-    {
-      free (planes);
-      planes = NULL;
-    }
-  free (scratch);
-  return planes;
-}
-
-static fftcl_status check_rows (const fftcl_plan *plan,
-                                const fftcl_rows *rows, fftcl_error *err)
-{
-  fftcl_status status = fftcl_check_call (plan, rows, err);
-  if (status == FFTCL_OK && !rows->fill)
-    return fftcl_fail (err, FFTCL_ERROR_ARGUMENT, "fftcl: rows->fill is NULL");
-  return status;
-}
-
 /* Whether the backend packs the rows itself: its plan is the caller's
  * planes' size (not a mirrored plan's doubled one). */
 static int packs_rows (const fftcl_plan *plan)
@@ -560,7 +384,7 @@ static int packs_rows (const fftcl_plan *plan)
 
 /* On a backend that packs rows itself, its load; else the planes made
  * and loaded. */
-static fftcl_status load_rows (fftcl_plan *plan, const fftcl_rows *rows,
+static fftcl_status load_rows (fftcl_plan *plan, const fftcl_source *rows,
                                fftcl_error *err)
 {
   if (packs_rows (plan))
@@ -571,7 +395,7 @@ static fftcl_status load_rows (fftcl_plan *plan, const fftcl_rows *rows,
       plan->spectrum_loaded = status == FFTCL_OK;
       return status;
     }
-  float *planes = planes_of_rows (plan, rows);
+  float *planes = fftcl_planes_of_rows (plan, rows);
   const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
   fftcl_status status = planes ? load_laid_out (plan, planes, &side, err)
                                : fftcl_out_of_memory (err);
@@ -579,18 +403,11 @@ static fftcl_status load_rows (fftcl_plan *plan, const fftcl_rows *rows,
   return status;
 }
 
-fftcl_status fftcl_filter_load_rows (fftcl_plan *plan, const fftcl_rows *rows,
-                                     fftcl_error *err)
-{
-  fftcl_status status = check_rows (plan, rows, err);
-  return status == FFTCL_OK ? load_rows (plan, rows, err) : status;
-}
-
 /* A load of the rows and a consuming apply, the load's steps kept in the
  * timings beside the apply's. */
 static fftcl_status load_and_consume (fftcl_plan *plan,
                                       const fftcl_gain *gain,
-                                      const fftcl_rows *rows,
+                                      const fftcl_source *rows,
                                       const fftcl_window *window, float *out,
                                       const fftcl_strides *out_strides,
                                       fftcl_error *err)
@@ -607,29 +424,58 @@ static fftcl_status load_and_consume (fftcl_plan *plan,
   return status;
 }
 
-fftcl_status fftcl_filter_once_rows (fftcl_plan *plan, const fftcl_gain *gain,
-                                     const fftcl_rows *rows,
-                                     const fftcl_window *window, float *out,
-                                     fftcl_error *err)
+/* fftcl_filter_once of rows, its window and output checked. */
+static fftcl_status once_rows (fftcl_plan *plan, const fftcl_gain *gain,
+                               const fftcl_source *rows,
+                               const fftcl_window *window, float *out,
+                               const fftcl_strides *out_strides,
+                               fftcl_error *err)
+{
+  if (packs_rows (plan))
+    return load_and_consume (plan, gain, rows, window, out, out_strides,
+                             err);
+  float *planes = fftcl_planes_of_rows (plan, rows);
+  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
+  fftcl_status status = planes ? once_laid_out (plan, gain, planes, &side,
+                                                window, out, out_strides,
+                                                err)
+                               : fftcl_out_of_memory (err);
+  free (planes);
+  return status;
+}
+
+fftcl_status fftcl_filter_load (fftcl_plan *plan, const fftcl_source *in,
+                                fftcl_error *err)
+{
+  fftcl_strides strides;
+  fftcl_status status = fftcl_check_source (plan, in, err);
+  if (status == FFTCL_OK && in->fill)
+    return load_rows (plan, in, err);
+  if (status == FFTCL_OK)
+    status = input_strides (plan, &strides, err);
+  return status == FFTCL_OK ? load_laid_out (plan, in->planes, &strides, err)
+                            : status;
+}
+
+fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
+                                const fftcl_source *in,
+                                const fftcl_window *window, float *out,
+                                fftcl_error *err)
 {
   fftcl_window whole;
-  fftcl_strides out_strides;
-  fftcl_status status = check_rows (plan, rows, err);
+  fftcl_strides in_strides, out_strides;
+  fftcl_status status = fftcl_check_source (plan, in, err);
   if (status == FFTCL_OK)
     status = check_output (plan, gain, &window, &whole, out, &out_strides,
                            err);
+  if (status == FFTCL_OK && in->fill)
+    return once_rows (plan, gain, in, window, out, &out_strides, err);
+  if (status == FFTCL_OK)
+    status = input_strides (plan, &in_strides, err);
   if (status != FFTCL_OK)
     return status;
-  if (packs_rows (plan))
-    return load_and_consume (plan, gain, rows, window, out, &out_strides,
-                             err);
-  float *planes = planes_of_rows (plan, rows);
-  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
-  status = planes ? once_laid_out (plan, gain, planes, &side, window, out,
-                                   &out_strides, err)
-                  : fftcl_out_of_memory (err);
-  free (planes);
-  return status;
+  return once_laid_out (plan, gain, in->planes, &in_strides, window, out,
+                        &out_strides, err);
 }
 
 static fftcl_status run_spectrum (fftcl_plan *plan, const call *c,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "plan.h"
+#include "source.h"
 #include "timing.h"
 
 static fftcl_status check_timing (const fftcl_plan *plan, const void *data,

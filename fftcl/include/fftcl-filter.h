@@ -5,7 +5,7 @@
  *
  *   const fftcl_plan_desc desc = { .width = 1024, .height = 768, .batch = 3 };
  *   fftcl_plan_create (ctx, &desc, &plan, &err);
- *   fftcl_filter_load (plan, planes, &err);                  // forward
+ *   fftcl_filter_load (plan, FFTCL_PLANES (planes), &err);   // forward
  *   fftcl_filter_apply (plan, &gain, NULL, out, 0, &err);     // mask, back
  *   fftcl_filter_apply (plan, &other, &window, out, 0, &err); // again
  *
@@ -80,7 +80,8 @@ double fftcl_notch_radius_min (size_t width, size_t height);
 /* How far from its centre, in cycles/px, a notch disc of `radius`
  * reaches with the gain's shape: beyond, its factor lies within 2^−30 of
  * 1 (even where OpenCL rounds its centre and the distance in float), and
- * the notch costs nothing there. */
+ * the notch costs nothing there: the backends' own rule, for a caller
+ * that bounds what its notches cost before it filters. */
 double fftcl_notch_reach (const fftcl_gain *gain, double radius);
 
 /* The gain at (fx, fy) cycles/px on a width × height grid, as every
@@ -105,8 +106,32 @@ typedef struct {
   size_t step;          /* ≥ 1; 1 delivers the pixels themselves */
 } fftcl_window;
 
-/* Transforms the planes forward and keeps their spectrum in the plan, for
- * fftcl_filter_apply and fftcl_filter_spectrum.
+/* What a load or a once reads: the plan's `batch` real planes of
+ * width × height, either as the plan's `in` layout lays them out at
+ * `planes`, or (planes NULL) made row by row, for a caller whose planes
+ * are computed from something else (padded from smaller pixels, say):
+ * `fill` writes row y of real plane `plane`, the plan's width floats, to
+ * `row`. fftcl calls it once for each row of each plane, from its
+ * threads, rows of a plane in any order. `scratch` is scratch_floats
+ * floats of the calling thread's own on the heap (NULL for 0), to work
+ * in: what a fill leaves there the next may overwrite. On the CPU each
+ * row goes straight into the spectrum, so the planes are never in memory
+ * whole; elsewhere fftcl makes them, planes side by side
+ * (4 · width · height · batch bytes while the call runs), and reads
+ * those. Exactly one of `planes` and `fill` is set. */
+typedef struct {
+  const float *planes;
+  void (*fill) (const void *job, size_t plane, size_t y, float *row,
+                float *scratch);
+  const void *job;
+  size_t scratch_floats;
+} fftcl_source;
+
+/* The source of planes laid out at `p`, for a call's argument. */
+#define FFTCL_PLANES(p) (&(const fftcl_source) { .planes = (p) })
+
+/* Transforms the source's planes forward and keeps their spectrum in the
+ * plan, for fftcl_filter_apply and fftcl_filter_spectrum.
  *
  * Memory on the CPU: the spectrum is ⌈batch / 2⌉ complex planes of
  * width × height (8 · width · height bytes each: two real planes packed
@@ -118,7 +143,7 @@ typedef struct {
  * A destroyed plan's spectrum stays with its context for the next plan
  * of its size (fresh pages are slow to make), until the context is
  * destroyed or a plan of another size filters. */
-fftcl_status fftcl_filter_load (fftcl_plan *plan, const float *in,
+fftcl_status fftcl_filter_load (fftcl_plan *plan, const fftcl_source *in,
                                 fftcl_error *err);
 
 typedef enum {
@@ -151,34 +176,9 @@ fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
  * transform's last stage, the gain and the inverse's first stage are one
  * pass through memory. */
 fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
-                                const float *in, const fftcl_window *window,
-                                float *out, fftcl_error *err);
-
-/* Planes made row by row, for a caller whose planes are computed from
- * something else (padded from smaller pixels, say): `fill` writes row y
- * of real plane `plane`, the plan's width floats, to `row`. fftcl calls
- * it once for each row of each plane, from its threads, rows of a plane
- * in any order. `scratch` is scratch_floats floats of the calling
- * thread's own on the heap (NULL for 0), to work in: what a fill leaves
- * there the next may overwrite. */
-typedef struct {
-  void (*fill) (const void *job, size_t plane, size_t y, float *row,
-                float *scratch);
-  const void *job;
-  size_t scratch_floats;
-} fftcl_rows;
-
-/* fftcl_filter_load and fftcl_filter_once on planes that `rows` writes.
- * On the CPU each row goes straight into the spectrum, so the planes are
- * never in memory whole; elsewhere fftcl makes them, planes side by side
- * (4 · width · height · batch bytes while the call runs), and reads
- * those. */
-fftcl_status fftcl_filter_load_rows (fftcl_plan *plan, const fftcl_rows *rows,
-                                     fftcl_error *err);
-fftcl_status fftcl_filter_once_rows (fftcl_plan *plan, const fftcl_gain *gain,
-                                     const fftcl_rows *rows,
-                                     const fftcl_window *window, float *out,
-                                     fftcl_error *err);
+                                const fftcl_source *in,
+                                const fftcl_window *window, float *out,
+                                fftcl_error *err);
 
 /* The loaded spectrum, for people to look at: out_width × out_height
  * floats, row after row, centred (zero frequency at (out_width / 2,

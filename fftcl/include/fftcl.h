@@ -71,13 +71,6 @@ fftcl_status fftcl_context_create (const char *device, fftcl_context **out,
                                    fftcl_error *err);
 void fftcl_context_destroy (fftcl_context *ctx);
 
-typedef enum {
-  /* Accepted, and the only way now: no background thread measures FFTW
-   * plans. The FFTW backend plans 1-D transforms at once, faster than
-   * FFTW's measured 2-D plans, and writes nothing for FFTW. */
-  FFTCL_NO_BACKGROUND_WISDOM = 1 << 0
-} fftcl_context_flags;
-
 /* What the host decides for a context. Zeroed fields take the defaults,
  * those fftcl_context_create uses. */
 typedef struct {
@@ -87,7 +80,6 @@ typedef struct {
                                OpenCL kernels' folder fftcl/ (made, mode
                                0700, when missing); copied. NULL:
                                $XDG_CACHE_HOME, else $HOME/.cache */
-  unsigned flags;           /* fftcl_context_flags, or-ed */
 } fftcl_context_options;
 
 /* fftcl_context_create with `options` (NULL: the defaults). A negative

@@ -101,7 +101,7 @@ load (CoarsePreview      *coarse,
 
   coarse_preview_unload (coarse);
   source = render_geometry_source (&asked, coarse->pixels, &coarse->layout);
-  if (filtered_image_load (context, &source, &coarse->image, NULL,
+  if (filtered_image_load (context, &source, 0, &coarse->image, NULL,
                            &fft_error) != FFTCL_OK)
     return render_error_fft (error, &fft_error);
 
@@ -132,7 +132,7 @@ coarse_preview_render (CoarsePreview          *coarse,
                                  small.width * small.height * components,
                                  error) &&
              (filtered_image_render (coarse->image, &gain, &small,
-                                     coarse->window, NULL,
+                                     coarse->window, 0, NULL,
                                      &fft_error) == FFTCL_OK ||
               render_error_fft (error, &fft_error));
   g_free (notches);

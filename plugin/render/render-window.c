@@ -41,7 +41,7 @@ stretch_window (BandpassRenderer        *renderer,
     return render_error_memory (error);
 
   if (filtered_image_render (renderer->state.image, &settings->gain, &whole,
-                             result, NULL, &fft_error) != FFTCL_OK)
+                             result, 0, NULL, &fft_error) != FFTCL_OK)
     {
       g_free (result);
       return render_error_fft (error, &fft_error);
@@ -78,7 +78,7 @@ bandpass_renderer_render_window (BandpassRenderer        *renderer,
                                       error);
   else
     rendered = filtered_image_render (renderer->state.image, &settings->gain,
-                                      window, renderer->window, NULL,
+                                      window, renderer->window, 0, NULL,
                                       &fft_error) == FFTCL_OK ||
                render_error_fft (error, &fft_error);
 

@@ -4,7 +4,7 @@
  * frequency, amplitude and phase per plane — on an axis, a few degrees
  * off one, oblique — given to the fit a fraction of a bin off; what it
  * leaves must be the picture. Then the same through the whole filter
- * (filtered_image_filter_once with the band off, mirror padding, planes
+ * (filter_once with the band off, mirror padding, planes
  * read from interleaved RGB), and a picture with no wave, which the fit
  * must barely touch; waves at ½ cycle/px, where a cosine and its mirror
  * are one frequency; a wave clipped at the range's limits, of which the
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "filtered-image.h"
+#include "filter-once.h"
 #include "fitted-waves.h"
 #include "pattern-waves.h"
 
@@ -157,8 +157,8 @@ check_filter (fftcl_context *context, size_t w, size_t h, const Wave *waves,
   given_frequencies (waves, count, w, h, 0.3, frequencies);
   source.waves = (FittedWaves) { frequencies, count };
 
-  check (filtered_image_filter_once (context, &source, &none, &whole, pixels,
-                                     &spent, NULL, &err) == FFTCL_OK,
+  check (filter_once (context, &source, &none, &whole, pixels,
+                      &spent, NULL, &err) == FFTCL_OK,
          "filter %zu×%zu with %zu waves", w, h, count);
   filtered_image_destroy (spent);
   for (size_t p = 0; p < 3; p++)

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "filtered-image.h"
+#include "filter-once.h"
 #include "threaded_split.h"
 
 /* Two ways through the same values may round differently (the pixels
@@ -150,8 +150,8 @@ filtered (fftcl_context    *context,
   FilteredImage      *spent  = NULL;
   fftcl_error         err;
 
-  if (filtered_image_filter_once (context, &source, gain, &whole, out.pixels,
-                                  &spent, NULL, &err) != FFTCL_OK)
+  if (filter_once (context, &source, gain, &whole, out.pixels,
+                   &spent, NULL, &err) != FFTCL_OK)
     {
       check (0, "%s: filtering: %s", image->shape->what, err.message);
       exit (1);
@@ -482,9 +482,9 @@ check_windows_finite (fftcl_context    *context,
   FilteredImage      *spectrum;
   fftcl_error         err;
 
-  if (filtered_image_load (context, &source, &spectrum, NULL,
+  if (filtered_image_load (context, &source, 0, &spectrum, NULL,
                            &err) != FFTCL_OK ||
-      filtered_image_render (spectrum, gain, &whole, out, NULL,
+      filtered_image_render (spectrum, gain, &whole, out, 0, NULL,
                              &err) != FFTCL_OK)
     {
       check (0, "%s, %s: loading: %s", shape->what, what, err.message);
@@ -495,7 +495,7 @@ check_windows_finite (fftcl_context    *context,
          "%s, %s: rendered from the spectrum: finite, as in one call",
          shape->what, what);
 
-  filtered_image_render (spectrum, gain, &coarse, out, NULL, &err);
+  filtered_image_render (spectrum, gain, &coarse, out, 0, NULL, &err);
   check (all_finite (out, coarse.width * coarse.height * n),
          "%s, %s: a window of step 3 is finite", shape->what, what);
 

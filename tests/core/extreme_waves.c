@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "filtered-image.h"
+#include "filter-once.h"
 #include "threaded_split.h"
 
 #define WIDTH  64
@@ -65,8 +65,8 @@ filtered (fftcl_context    *context,
   FilteredImage      *image   = NULL;
   fftcl_error         err;
 
-  if (filtered_image_filter_once (context, &source, gain, &whole, out,
-                                  &image, NULL, &err) != FFTCL_OK)
+  if (filter_once (context, &source, gain, &whole, out,
+                   &image, NULL, &err) != FFTCL_OK)
     {
       check (0, "filtering: %s", err.message);
       exit (1);

@@ -10,8 +10,8 @@
  *     image's rows gathered and padded in parts (a splitter of our own);
  *   - the whole image rendered into the source pixels themselves (the
  *     final run) equals the same oracle;
- *   - a final run in one call (filtered_image_filter_once) writes what a
- *     load and filtered_image_render_last write, padded or not, mirrored,
+ *   - a final run in one call (a load with FILTERED_IMAGE_ONCE) writes
+ *     what a load and a render with FILTERED_IMAGE_LAST write, padded or not, mirrored,
  *     and into the pixels it reads;
  *   - a coarse window lies inside the copy, and every pixel of the window
  *     it expands to takes the copy pixel under its block's centre;
@@ -25,7 +25,7 @@
 
 #include "check.h"
 #include "coarse-copy.h"
-#include "filtered-image.h"
+#include "filter-once.h"
 
 #define WIDTH      45
 #define HEIGHT     31
@@ -103,7 +103,7 @@ oracle (fftcl_context             *context,
     padding_fill (padded + p * area, g->width, g->height, g->padded_width,
                   g->padded_height, source->padding);
   if (fftcl_plan_create (context, &desc, &plan, &err) != FFTCL_OK ||
-      fftcl_filter_load (plan, padded, &err) != FFTCL_OK ||
+      fftcl_filter_load (plan, FFTCL_PLANES (padded), &err) != FFTCL_OK ||
       fftcl_filter_apply (plan, gain, NULL, padded, 0, &err) != FFTCL_OK)
     {
       fprintf (stderr, "oracle: %s\n", err.message);
@@ -237,7 +237,7 @@ check_windows (fftcl_context *context)
   };
   want = oracle (context, &image_source, &gain);
 
-  if (! check (filtered_image_load (context, &image_source, &image, NULL,
+  if (! check (filtered_image_load (context, &image_source, 0, &image, NULL,
                                     &err) == FFTCL_OK, "load: %s",
                err.message))
     return;
@@ -247,14 +247,14 @@ check_windows (fftcl_context *context)
       const fftcl_window *w = &windows[k];
       double              error;
 
-      filtered_image_render (image, &gain, w, out, NULL, &err);
+      filtered_image_render (image, &gain, w, out, 0, NULL, &err);
       error = window_error (out, w, &want, source);
       check (error < 1e-5, "window %zu×%zu at (%zu, %zu), step %zu: "
              "worst error %.2g", w->width, w->height, w->x, w->y, w->step,
              error);
     }
 
-  filtered_image_render (image, &gain, &windows[0], source, NULL, &err);
+  filtered_image_render (image, &gain, &windows[0], source, 0, NULL, &err);
   check (memcmp (source, want.whole, WIDTH * HEIGHT * COMPONENTS *
                                 sizeof (float)) == 0,
          "the whole image rendered into its own pixels equals the oracle");
@@ -287,7 +287,7 @@ largest_difference (const float *a,
 }
 
 /* `window` of the image through a load and its last render into `want`,
- * and through filtered_image_filter_once into `got`; `got` holds the
+ * and through filter_once into `got`; `got` holds the
  * source pixels on entry when the case renders in place. */
 static int
 render_both_ways (fftcl_context             *context,
@@ -306,15 +306,15 @@ render_both_ways (fftcl_context             *context,
   if (in_place)
     once_source.pixels = got;
 
-  status = filtered_image_load (context, source, &image, NULL, &err);
+  status = filtered_image_load (context, source, 0, &image, NULL, &err);
   if (status == FFTCL_OK)
-    status = filtered_image_render_last (image, gain, window, want, NULL,
-                                         &err);
+    status = filtered_image_render (image, gain, window, want,
+                                    FILTERED_IMAGE_LAST, NULL, &err);
   filtered_image_destroy (image);
   image = NULL;
   if (status == FFTCL_OK)
-    status = filtered_image_filter_once (context, &once_source, gain, window,
-                                         got, &image, NULL, &err);
+    status = filter_once (context, &once_source, gain, window,
+                          got, &image, NULL, &err);
   filtered_image_destroy (image);
 
   return status == FFTCL_OK || check (0, "filtering: %s", err.message);
@@ -402,14 +402,14 @@ check_padded_rows (fftcl_context *context)
           memcpy (rgba + 4 * i, rgb + 3 * i, 3 * sizeof (float));
           rgba[4 * i + 3] = 1.0f;
         }
-      check (filtered_image_filter_once (context, &source, &gain, &whole,
-                                         got, &image, NULL, &err) ==
+      check (filter_once (context, &source, &gain, &whole,
+                          got, &image, NULL, &err) ==
              FFTCL_OK, "RGB rows: %s", err.message);
       filtered_image_destroy (image);
       source.pixels = rgba;
       source.layout = (PixelLayout) { 4, 3, 1, 0 };
-      check (filtered_image_filter_once (context, &source, &gain, &whole,
-                                         rgba, &image, NULL, &err) ==
+      check (filter_once (context, &source, &gain, &whole,
+                          rgba, &image, NULL, &err) ==
              FFTCL_OK, "RGBA planes: %s", err.message);
       filtered_image_destroy (image);
       for (size_t i = 0; i < count; i++)

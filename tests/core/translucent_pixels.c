@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "filtered-image.h"
+#include "filter-once.h"
 #include "threaded_split.h"
 
 #define COMPONENTS 4
@@ -102,8 +102,8 @@ filtered (fftcl_context     *context,
   FilteredImage       *image = NULL;
   fftcl_error          err;
 
-  if (filtered_image_filter_once (context, &source, gain, &whole, out,
-                                  &image, NULL, &err) != FFTCL_OK)
+  if (filter_once (context, &source, gain, &whole, out,
+                   &image, NULL, &err) != FFTCL_OK)
     {
       check (0, "%s: filtering: %s", shape->what, err.message);
       memcpy (out, pixels, bytes (shape));

@@ -173,7 +173,7 @@ static void check_filter (fftcl_context *ctx, shape s,
   for (size_t b = 0; b < s.batch; b++)
     oracle_filter (want + b * s.width * s.height, s, g);
   fftcl_error err;
-  fftcl_status status = fftcl_filter_load (plan, planes, &err);
+  fftcl_status status = fftcl_filter_load (plan, FFTCL_PLANES (planes), &err);
   /* Apply twice: the kept spectrum must survive the first apply. */
   for (int pass = 0; pass < 2 && status == FFTCL_OK; pass++)
     status = fftcl_filter_apply (plan, g, NULL, planes, 0, &err);

@@ -21,6 +21,14 @@ static int failed_with (fftcl_status got, fftcl_status want,
   return got == want && err->status == want && strlen (err->message) > 0;
 }
 
+/* A fill for a source that also has planes, which fftcl refuses before
+ * calling it. */
+static void fill_nothing (const void *job, size_t plane, size_t y, float *row,
+                          float *scratch)
+{
+  (void) job, (void) plane, (void) y, (void) row, (void) scratch;
+}
+
 static int refused (fftcl_status got, const fftcl_error *err)
 {
   return failed_with (got, FFTCL_ERROR_ARGUMENT, err);
@@ -141,12 +149,17 @@ static void check_call_arguments (fftcl_context *ctx)
   check (refused (fftcl_filter_apply (plan, &gain, NULL, data, 0, &err),
                   &err),
          "apply before load: %s", err.message);
-  check (refused (fftcl_filter_load (plan, NULL, &err), &err),
+  check (refused (fftcl_filter_load (plan, FFTCL_PLANES (NULL), &err), &err),
          "load NULL planes: %s", err.message);
-  check (refused (fftcl_filter_load (NULL, data, &err), &err),
+  check (refused (fftcl_filter_load (NULL, FFTCL_PLANES (data), &err), &err),
          "load plan NULL: %s", err.message);
-  check (fftcl_filter_load (plan, data, &err) == FFTCL_OK, "load: %s",
-         err.message);
+  check (refused (fftcl_filter_load (plan, NULL, &err), &err),
+         "load NULL source: %s", err.message);
+  const fftcl_source both = { .planes = data, .fill = fill_nothing };
+  check (refused (fftcl_filter_load (plan, &both, &err), &err),
+         "load a source with planes and a fill: %s", err.message);
+  check (fftcl_filter_load (plan, FFTCL_PLANES (data), &err) == FFTCL_OK,
+         "load: %s", err.message);
   check (refused (fftcl_filter_apply (plan, NULL, NULL, data, 0, &err), &err),
          "NULL gain: %s", err.message);
   const double flat_notch[] = { 0.1, 0.1, 0 };
@@ -185,8 +198,8 @@ static void check_window_arguments (fftcl_context *ctx)
          "window before load: %s", err.message);
   check (refused (fftcl_filter_spectrum (plan, 4, 4, data, &err), &err),
          "spectrum before load: %s", err.message);
-  check (fftcl_filter_load (plan, data, &err) == FFTCL_OK, "load: %s",
-         err.message);
+  check (fftcl_filter_load (plan, FFTCL_PLANES (data), &err) == FFTCL_OK,
+         "load: %s", err.message);
   static const fftcl_window bad[] = {
     { 0, 0, 8, 4, 0 },            /* step 0 */
     { 0, 0, 0, 4, 1 },            /* empty */
@@ -254,7 +267,7 @@ static int layouts_refused (fftcl_context *ctx, fftcl_plan_desc desc,
   fftcl_plan *plan = NULL;
   fftcl_status status = fftcl_plan_create (ctx, &desc, &plan, err);
   if (status == FFTCL_OK)
-    status = fftcl_filter_load (plan, values, err);
+    status = fftcl_filter_load (plan, FFTCL_PLANES (values), err);
   if (status == FFTCL_OK)
     status = fftcl_filter_apply (plan, &gain, NULL, values, 0, err);
   fftcl_plan_destroy (plan);
@@ -303,10 +316,11 @@ static void check_consume_arguments (fftcl_context *ctx)
                                       FFTCL_CONSUME, &err),
                   &err),
          "consume before load: %s", err.message);
-  check (fftcl_filter_load (plan, pixels, &err) == FFTCL_OK
-           && fftcl_filter_apply (plan, &gain, &whole, pixels, FFTCL_CONSUME,
-                                  &err) == FFTCL_OK,
-         "load and consume: %s", err.message);
+  check (
+    fftcl_filter_load (plan, FFTCL_PLANES (pixels), &err) == FFTCL_OK
+      && fftcl_filter_apply (plan, &gain, &whole, pixels, FFTCL_CONSUME, &err)
+           == FFTCL_OK,
+    "load and consume: %s", err.message);
   check (refused (fftcl_filter_apply (plan, &gain, &whole, pixels,
                                       FFTCL_CONSUME, &err),
                   &err),
@@ -316,7 +330,7 @@ static void check_consume_arguments (fftcl_context *ctx)
          "an apply after a consume refused: %s", err.message);
   check (refused (fftcl_filter_spectrum (plan, 8, 4, view, &err), &err),
          "the spectrum after a consume refused: %s", err.message);
-  check (fftcl_filter_load (plan, pixels, &err) == FFTCL_OK
+  check (fftcl_filter_load (plan, FFTCL_PLANES (pixels), &err) == FFTCL_OK
            && fftcl_filter_apply (plan, &gain, NULL, pixels, 0, &err)
                 == FFTCL_OK,
          "a new load makes applies work again: %s", err.message);
@@ -346,18 +360,18 @@ static void check_mirrored_arguments (fftcl_context *ctx)
                                         &err),
                   &err),
          "mirrored plan refuses fftcl_time_transform: %s", err.message);
-  check (fftcl_filter_load (plan, planes, &err) == FFTCL_OK,
+  check (fftcl_filter_load (plan, FFTCL_PLANES (planes), &err) == FFTCL_OK,
          "mirrored load: %s", err.message);
   check (refused (fftcl_filter_apply (plan, &notched, NULL, planes, 0, &err),
                   &err),
          "mirrored plan refuses an off-axis notch: %s", err.message);
-  check (refused (fftcl_filter_once (plan, &notched, planes, NULL, planes,
-                                     &err),
+  check (refused (fftcl_filter_once (plan, &notched, FFTCL_PLANES (planes),
+                                     NULL, planes, &err),
                   &err),
          "mirrored fftcl_filter_once refuses an off-axis notch: %s",
          err.message);
   notched.notches = on_axis;
-  check (fftcl_filter_load (plan, planes, &err) == FFTCL_OK
+  check (fftcl_filter_load (plan, FFTCL_PLANES (planes), &err) == FFTCL_OK
            && fftcl_filter_apply (plan, &notched, NULL, planes, 0, &err)
                 == FFTCL_OK,
          "mirrored plan takes a notch on an axis: %s", err.message);
@@ -379,31 +393,31 @@ static void check_mirrored_arguments (fftcl_context *ctx)
   check (refused (fftcl_filter_spectrum (plan, 64, 16, view, &err), &err),
          "mirrored view beyond the doubled grid refused: %s", err.message);
   const fftcl_window outside = { 0, 0, 17, 8, 1 };
-  check (refused (fftcl_filter_once (plan, &notched, planes, &outside, planes,
-                                     &err),
+  check (refused (fftcl_filter_once (plan, &notched, FFTCL_PLANES (planes),
+                                     &outside, planes, &err),
                   &err),
-         "fftcl_filter_once refuses a window past the plane: %s",
-         err.message);
-  check (refused (fftcl_filter_once (plan, &notched, planes, NULL, NULL,
-                                     &err),
+         "fftcl_filter_once refuses a window past the plane: %s", err.message);
+  check (refused (fftcl_filter_once (plan, &notched, FFTCL_PLANES (planes),
+                                     NULL, NULL, &err),
                   &err),
          "fftcl_filter_once refuses a NULL out: %s", err.message);
-  check (refused (fftcl_filter_once (plan, &notched, NULL, NULL, planes,
-                                     &err),
+  check (refused (fftcl_filter_once (plan, &notched, FFTCL_PLANES (NULL), NULL,
+                                     planes, &err),
                   &err),
          "fftcl_filter_once refuses NULL planes: %s", err.message);
   const fftcl_window whole = { 0, 0, 16, 8, 1 };
-  check (fftcl_filter_once (plan, &notched, planes, &whole, planes, &err)
+  check (fftcl_filter_once (plan, &notched, FFTCL_PLANES (planes), &whole,
+                            planes, &err)
            == FFTCL_OK,
          "fftcl_filter_once of the whole plane: %s", err.message);
   check (refused (fftcl_filter_apply (plan, &notched, NULL, planes, 0, &err),
                   &err),
          "apply after fftcl_filter_once needs a new load: %s", err.message);
-  check (fftcl_filter_load (plan, planes, &err) == FFTCL_OK
-           && refused (fftcl_filter_apply (plan, &notched, &outside, planes,
-                                           0, &err),
-                       &err),
-         "mirrored window past the plane refused: %s", err.message);
+  check (
+    fftcl_filter_load (plan, FFTCL_PLANES (planes), &err) == FFTCL_OK
+      && refused (
+        fftcl_filter_apply (plan, &notched, &outside, planes, 0, &err), &err),
+    "mirrored window past the plane refused: %s", err.message);
   fftcl_plan_destroy (plan);
 }
 
@@ -420,10 +434,9 @@ static void check_timings_arguments (fftcl_context *ctx)
   fftcl_timings t = { -1, -1, -1, -1, -1 };
   fftcl_error err = { 0 };
   if (plain)
-    check (fftcl_filter_load (plain, planes, &err) == FFTCL_OK
+    check (fftcl_filter_load (plain, FFTCL_PLANES (planes), &err) == FFTCL_OK
              && refused (fftcl_filter_timings (plain, &t, &err), &err),
-           "timings of a plan without FFTCL_TIMINGS refused: %s",
-           err.message);
+           "timings of a plan without FFTCL_TIMINGS refused: %s", err.message);
   if (plan)
     {
       check (fftcl_filter_timings (plan, &t, &err) == FFTCL_OK

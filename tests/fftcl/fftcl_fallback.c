@@ -85,7 +85,7 @@ static fftcl_plan *cpu_loaded (fftcl_context **cpu, const float *planes,
       && plan_of (*cpu, width, height, batch,
                   mirrored ? MIRRORED : SIDE_BY_SIDE, &plan, NULL)
            == FFTCL_OK)
-    fftcl_filter_load (plan, planes, NULL);
+    fftcl_filter_load (plan, FFTCL_PLANES (planes), NULL);
   return plan;
 }
 
@@ -215,15 +215,16 @@ static void check_filter (fftcl_context *ctx, const filter_case *c)
   if (when != FAIL_IN_APPLY)
     arm (c->name, c->calls);
   if (when != FAIL_IN_FILTER)
-    status = fftcl_filter_load (plan, in, &err);
+    status = fftcl_filter_load (plan, FFTCL_PLANES (in), &err);
   if (when == FAIL_IN_APPLY)
     arm (c->name, c->calls);
   double e[2] = { INFINITY, INFINITY };
   for (int pass = 0; pass < 2 && status == FFTCL_OK; pass++)
     {
-      status = when == FAIL_IN_FILTER
-                 ? fftcl_filter_once (plan, &gain, in, w, out, &err)
-                 : apply (plan, window, in, out, &err);
+      status
+        = when == FAIL_IN_FILTER
+            ? fftcl_filter_once (plan, &gain, FFTCL_PLANES (in), w, out, &err)
+            : apply (plan, window, in, out, &err);
       e[pass] = status == FFTCL_OK
                   ? error_of (window || when == FAIL_IN_FILTER ? out : in,
                               kind, out_area, batch, want)
@@ -300,7 +301,7 @@ static void check_spectrum (fftcl_context *ctx, size_t width, size_t height,
   fftcl_status status
     = plan_of (ctx, width, height, batch, SIDE_BY_SIDE, &plan, &err);
   if (status == FFTCL_OK)
-    status = fftcl_filter_load (plan, planes, &err);
+    status = fftcl_filter_load (plan, FFTCL_PLANES (planes), &err);
   arm (name, calls);
   if (status == FFTCL_OK)
     status = fftcl_filter_spectrum (plan, cells_x, cells_y, view, &err);

@@ -109,7 +109,8 @@ static double gain_error (fftcl_plan *plan, shape s, const fftcl_gain *g,
   for (size_t b = 0; b < s.batch; b++)
     planes[b * area] = 1;
   double worst = INFINITY;
-  if (fftcl_filter_once (plan, g, planes, NULL, planes, err) == FFTCL_OK)
+  if (fftcl_filter_once (plan, g, FFTCL_PLANES (planes), NULL, planes, err)
+      == FFTCL_OK)
     {
       worst = 0;
       double *want = oracle_gains (g, s);
@@ -151,14 +152,15 @@ static void check_filters (fftcl_plan *plan, const notch_case *c,
                              : oracle_filtered (planes, s, g);
   float *got = malloc (n * sizeof *got);
   fftcl_error err = { 0 };
-  double e = fftcl_filter_load (plan, planes, &err) == FFTCL_OK
-                 && fftcl_filter_apply (plan, g, NULL, got, 0, &err)
-                      == FFTCL_OK
-               ? error_of (got, want, planes, n)
-               : INFINITY;
+  double e
+    = fftcl_filter_load (plan, FFTCL_PLANES (planes), &err) == FFTCL_OK
+          && fftcl_filter_apply (plan, g, NULL, got, 0, &err) == FFTCL_OK
+        ? error_of (got, want, planes, n)
+        : INFINITY;
   check (e <= filter_bound, "%s, apply: rms error %.2e %s", label, e,
          err.message);
-  e = fftcl_filter_once (plan, g, planes, NULL, got, &err) == FFTCL_OK
+  e = fftcl_filter_once (plan, g, FFTCL_PLANES (planes), NULL, got, &err)
+          == FFTCL_OK
         ? error_of (got, want, planes, n)
         : INFINITY;
   check (e <= filter_bound, "%s, once: rms error %.2e %s", label, e,
@@ -257,7 +259,7 @@ static void check_plane_notches (fftcl_context *ctx, const notch_case *c,
       fftcl_error err = { 0 };
       double e[3] = { INFINITY, INFINITY, INFINITY };
       if (fftcl_plan_create (ctx, &desc, &plan, &err) == FFTCL_OK
-          && fftcl_filter_load (plan, planes, &err) == FFTCL_OK)
+          && fftcl_filter_load (plan, FFTCL_PLANES (planes), &err) == FFTCL_OK)
         {
           fftcl_status status = fftcl_filter_apply (plan, g, NULL, got, 0,
                                                     &err);
@@ -265,7 +267,8 @@ static void check_plane_notches (fftcl_context *ctx, const notch_case *c,
           status = fftcl_filter_apply (plan, g, NULL, got, FFTCL_CONSUME,
                                        &err);
           e[1] = plane_error (status, got, s, layouts[k], want, planes);
-          status = fftcl_filter_once (plan, g, planes, NULL, got, &err);
+          status = fftcl_filter_once (plan, g, FFTCL_PLANES (planes), NULL,
+                                      got, &err);
           e[2] = plane_error (status, got, s, layouts[k], want, planes);
         }
       check (e[0] <= filter_bound && e[1] <= filter_bound

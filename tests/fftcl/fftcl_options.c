@@ -4,12 +4,10 @@
  *   - threads: the FFTW backend's device name says the count asked for
  *     (0: one per core), and 1, 2 and one per core filter alike; a
  *     negative count is refused;
- *   - with FFTCL_NO_BACKGROUND_WISDOM and without it (no thread measures
- *     anything since the FFTW backend plans 1-D transforms only; the flag
- *     stays accepted), a CPU filter writes nothing into the cache folder
- *     the context was given, nor into the user's cache (HOME and
- *     XDG_CACHE_HOME point at a folder of the test's own, which stays
- *     empty). */
+ *   - a CPU filter, of a first size and of a second, writes nothing into
+ *     the cache folder the context was given, nor into the user's cache
+ *     (HOME and XDG_CACHE_HOME point at a folder of the test's own, which
+ *     stays empty). */
 #include "check.h"
 #include "fftcl-filter.h"
 #include "fftcl.h"
@@ -59,7 +57,8 @@ static float *filtered (const fftcl_context_options *options,
            && fftcl_context_create_with_options ("cpu", options, &ctx, &err)
                 == FFTCL_OK
            && fftcl_plan_create (ctx, &desc, &plan, &err) == FFTCL_OK
-           && fftcl_filter_once (plan, &band, planes, NULL, out, &err)
+           && fftcl_filter_once (plan, &band, FFTCL_PLANES (planes), NULL, out,
+                                 &err)
                 == FFTCL_OK;
   if (ctx && device_name)
     snprintf (device_name, name_size, "%s", fftcl_context_device_name (ctx));
@@ -92,9 +91,8 @@ static void check_threads (const char *cache)
   float *one = NULL;
   for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
     {
-      const fftcl_context_options options = {
-        .threads = counts[i], .cache_folder = cache,
-        .flags = FFTCL_NO_BACKGROUND_WISDOM };
+      const fftcl_context_options options
+        = { .threads = counts[i], .cache_folder = cache };
       char name[256] = "", wanted[64];
       float *got = filtered (&options, planes, WIDTH, HEIGHT, name,
                              sizeof name);
@@ -137,16 +135,14 @@ static int entries (const char *folder)
   return count;
 }
 
-/* Filters a size of its own on a context with `flags`, into the cache
- * folder `cache`; whether the folder then still holds nothing. */
-static int leaves_nothing (const char *cache, unsigned flags, size_t width)
+/* Filters a size of its own on a context with the cache folder `cache`;
+ * whether the folder then still holds nothing. */
+static int leaves_nothing (const char *cache, size_t width)
 {
-  const fftcl_context_options options = { .cache_folder = cache,
-                                          .flags = flags };
+  const fftcl_context_options options = { .cache_folder = cache };
   float *planes = random_planes ();
   float *got = filtered (&options, planes, width, width, NULL, 0);
-  check (got != NULL, "%zux%zu filtered with flags %u", width, width,
-         flags);
+  check (got != NULL, "%zux%zu filtered", width, width);
   free (got);
   free (planes);
   return entries (cache) == 0;
@@ -164,12 +160,10 @@ int main (void)
   setenv ("HOME", home, 1);
   setenv ("XDG_CACHE_HOME", home, 1);
 
-  check (leaves_nothing (cache, FFTCL_NO_BACKGROUND_WISDOM, 64),
-         "with FFTCL_NO_BACKGROUND_WISDOM nothing is written into the cache "
-         "folder given");
+  check (leaves_nothing (cache, 64),
+         "a filter writes nothing into the cache folder given");
   check_threads (cache);
-  check (leaves_nothing (cache, 0, 32),
-         "without it nothing is written there either");
+  check (leaves_nothing (cache, 32), "nor does a filter of another size");
   check (entries (home) == 0, "nothing is written into the user's cache "
          "folder (%d entries)", entries (home));
 

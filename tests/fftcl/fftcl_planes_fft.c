@@ -32,7 +32,8 @@ static int filters_right (fftcl_context *ctx, shape s, int flags,
   size_t count = s.width * s.height * s.batch;
   float *got = malloc (count * sizeof *got);
   int ok = got && fftcl_plan_create (ctx, &desc, &plan, &err) == FFTCL_OK
-           && fftcl_filter_once (plan, &band, planes, NULL, got, &err)
+           && fftcl_filter_once (plan, &band, FFTCL_PLANES (planes), NULL, got,
+                                 &err)
                 == FFTCL_OK;
   double e = ok ? relative_rms (got, want, count) : INFINITY;
   check (e <= 1e-5, "%zux%zu, %zu planes%s: rms error %.2e %s", s.width,

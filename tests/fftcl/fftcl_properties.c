@@ -384,7 +384,7 @@ static void check_load (model *m)
   fftcl_error e, *err = maybe (&e);
   int valid = !null_in && layout_fits (d->in, d->width, d->height, d->batch);
   fftcl_status status
-    = fftcl_filter_load (m->plan, null_in ? NULL : laid, err);
+    = fftcl_filter_load (m->plan, FFTCL_PLANES (null_in ? NULL : laid), err);
   check (status_as_ruled (status, valid, err),
          "plan %zu: load%s: %s %s", m->number, null_in ? " of NULL" : "",
          valid ? "valid" : "invalid", message_of (err));
@@ -499,7 +499,8 @@ static void check_filter (model *m, int once)
                                            d->batch)
                        : !(flags & ~(unsigned) FFTCL_CONSUME) && m->loaded);
   fftcl_status status
-    = once ? fftcl_filter_once (m->plan, gain, null_in ? NULL : laid, w,
+    = once ? fftcl_filter_once (m->plan, gain,
+                                FFTCL_PLANES (null_in ? NULL : laid), w,
                                 null_out ? NULL : out, err)
            : fftcl_filter_apply (m->plan, gain, w, null_out ? NULL : out,
                                  flags, err);
@@ -594,14 +595,13 @@ static void check_without_plan (const model *m)
 {
   float data[2] = { sentinel, sentinel };
   fftcl_error err = { 0 };
-  check (fftcl_transform (NULL, FFTCL_FORWARD, data, &err)
-             == FFTCL_ERROR_ARGUMENT
-           && fftcl_filter_load (NULL, data, &err) == FFTCL_ERROR_ARGUMENT
-           && fftcl_filter_spectrum (NULL, 1, 1, data, &err)
-                == FFTCL_ERROR_ARGUMENT
-           && untouched (data, 2, sentinel) && err.message[0],
-         "plan %zu: calls on a NULL plan refused: %s", m->number,
-         err.message);
+  check (
+    fftcl_transform (NULL, FFTCL_FORWARD, data, &err) == FFTCL_ERROR_ARGUMENT
+      && fftcl_filter_load (NULL, FFTCL_PLANES (data), &err)
+           == FFTCL_ERROR_ARGUMENT
+      && fftcl_filter_spectrum (NULL, 1, 1, data, &err) == FFTCL_ERROR_ARGUMENT
+      && untouched (data, 2, sentinel) && err.message[0],
+    "plan %zu: calls on a NULL plan refused: %s", m->number, err.message);
 }
 
 /* fftcl_gain_at never leaves 0 … 1 for a gain with finite arguments, even

@@ -156,7 +156,7 @@ static void check_window (fftcl_plan *plan, shape s, const fftcl_gain *g,
   float *got = malloc (window_area * s.batch * sizeof *got);
   fftcl_error err = { 0 };
   fftcl_status status
-    = once ? fftcl_filter_once (plan, g, once, w, got, &err)
+    = once ? fftcl_filter_once (plan, g, FFTCL_PLANES (once), w, got, &err)
            : fftcl_filter_apply (plan, g, w, got, 0, &err);
   double e = status == FFTCL_OK
                ? window_error (s, filtered, w, got, laid_out_at,
@@ -251,11 +251,11 @@ static void check_once_is_load_and_apply (fftcl_plan *plan, shape s,
   float *applied = malloc (n * sizeof *applied);
   float *once = malloc (n * sizeof *once);
   fftcl_error err = { 0 };
-  fftcl_status status = fftcl_filter_load (plan, planes, &err);
+  fftcl_status status = fftcl_filter_load (plan, FFTCL_PLANES (planes), &err);
   if (status == FFTCL_OK)
     status = fftcl_filter_apply (plan, g, w, applied, 0, &err);
   if (status == FFTCL_OK)
-    status = fftcl_filter_once (plan, g, planes, w, once, &err);
+    status = fftcl_filter_once (plan, g, FFTCL_PLANES (planes), w, once, &err);
   double scale = rms_of (filtered, s.width * s.height * s.batch);
   double e = status == FFTCL_OK
                ? rms_difference (once, applied, n) / (scale > 0 ? scale : 1)
@@ -290,8 +290,8 @@ static void copy_row (const void *job_pointer, size_t plane, size_t y,
   memcpy (row, scratch, bytes);
 }
 
-/* fftcl_filter_once_rows, and fftcl_filter_load_rows with an apply,
- * deliver what fftcl_filter_once of the same planes does. */
+/* fftcl_filter_once of rows, and fftcl_filter_load of rows with an
+ * apply, deliver what fftcl_filter_once of the same planes does. */
 static void check_rows_are_planes (fftcl_plan *plan, shape s,
                                    const float *planes, const fftcl_gain *g,
                                    size_t gain_index, const fftcl_window *w)
@@ -301,13 +301,15 @@ static void check_rows_are_planes (fftcl_plan *plan, shape s,
   float *rows_once = malloc (n * sizeof *rows_once);
   float *loaded = malloc (n * sizeof *loaded);
   const planes_job job = { planes, s };
-  const fftcl_rows rows = { copy_row, &job, s.width };
+  const fftcl_source rows
+    = { .fill = copy_row, .job = &job, .scratch_floats = s.width };
   fftcl_error err = { 0 };
-  fftcl_status status = fftcl_filter_once (plan, g, planes, w, once, &err);
+  fftcl_status status
+    = fftcl_filter_once (plan, g, FFTCL_PLANES (planes), w, once, &err);
   if (status == FFTCL_OK)
-    status = fftcl_filter_once_rows (plan, g, &rows, w, rows_once, &err);
+    status = fftcl_filter_once (plan, g, &rows, w, rows_once, &err);
   if (status == FFTCL_OK)
-    status = fftcl_filter_load_rows (plan, &rows, &err);
+    status = fftcl_filter_load (plan, &rows, &err);
   if (status == FFTCL_OK)
     status = fftcl_filter_apply (plan, g, w, loaded, FFTCL_CONSUME, &err);
   float worst = status == FFTCL_OK ? 0 : INFINITY;
@@ -374,7 +376,7 @@ static void check_shape (fftcl_context *ctx, shape s, int mirrored)
   const fftcl_gain *tried[] = { &gains[0], &gains[1], &gains[2], &notched };
   fftcl_window windows[16];
   size_t window_count = windows_of (s, windows);
-  if (check (fftcl_filter_load (plan, planes, &err) == FFTCL_OK,
+  if (check (fftcl_filter_load (plan, FFTCL_PLANES (planes), &err) == FFTCL_OK,
              "load %zux%zu%s: %s", s.width, s.height,
              mirrored ? " mirrored" : "", err.message))
     {
@@ -486,7 +488,7 @@ static void check_laid_out (fftcl_context *ctx, shape s, int mirrored,
           = planes[(b * s.height + y) * s.width + x];
   float *seen = mirrored ? mirror_images (planes, s) : planes;
   double *filtered = oracle_filtered (seen, grid, &gains[2]);
-  fftcl_status status = fftcl_filter_load (plan, pixels, &err);
+  fftcl_status status = fftcl_filter_load (plan, FFTCL_PLANES (pixels), &err);
   check (status == FFTCL_OK, "load of %s %zux%zu: %s", l->name, s.width,
          s.height, err.message);
   for (size_t i = 0; status == FFTCL_OK && i < window_count; i++)
@@ -577,7 +579,7 @@ static void check_sinusoids (fftcl_context *ctx, size_t scale)
       }
   float *view = malloc (cells_x * cells_y * sizeof *view);
   fftcl_error err = { 0 };
-  fftcl_status status = fftcl_filter_load (plan, planes, &err);
+  fftcl_status status = fftcl_filter_load (plan, FFTCL_PLANES (planes), &err);
   if (status == FFTCL_OK)
     status = fftcl_filter_spectrum (plan, cells_x, cells_y, view, &err);
   /* Each plane's wave puts half its amplitude at +k and half at −k. */
@@ -650,7 +652,7 @@ static void check_timings (fftcl_context *ctx)
   float *planes = random_floats (s.width * s.height * s.batch);
   double *filtered = oracle_filtered (planes, s, &gains[0]);
   fftcl_error err = { 0 };
-  if (check (fftcl_filter_load (plan, planes, &err) == FFTCL_OK,
+  if (check (fftcl_filter_load (plan, FFTCL_PLANES (planes), &err) == FFTCL_OK,
              "timed load: %s", err.message))
     {
       check_timings_of (plan, "a load");

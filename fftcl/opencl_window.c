@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The window of each filtered pair delivered to the host: averaged on
+ * the device, or read out of the split plane. */
+#include "opencl_plan.h"
+
+/* Reads a rectangle of floats of `plane`, `columns` × `rows` from
+ * (column, row) with rows `pitch` floats apart, to `host` with rows
+ * `host_pitch` floats apart. */
+static fftcl_status read_rect (const opencl_plan *plan, cl_mem plane,
+                               size_t column, size_t row, size_t columns,
+                               size_t rows, size_t pitch, size_t host_pitch,
+                               float *host, fftcl_error *err)
+{
+  size_t f = sizeof (float);
+  size_t origin[] = { column * f, row, 0 };
+  size_t host_origin[] = { 0, 0, 0 };
+  size_t region[] = { columns * f, rows, 1 };
+  cl_int code = clEnqueueReadBufferRect (
+    plan->device->queue, plane, CL_FALSE, origin, host_origin, region,
+    pitch * f, 0, host_pitch * f, 0, host, 0, NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "downloading a window");
+  return FFTCL_OK;
+}
+
+/* Reads the window of one real plane out of the split plane `split`:
+ * `part` 0 for the real parts, 1 for the imaginary parts. A row of the
+ * plane is width / chunk chunks, 2 · width floats: chunk c starts 2·c·chunk
+ * floats in, with its real parts, then its imaginary parts. A window of
+ * whole rows is read as one rectangle of chunks. */
+static fftcl_status read_split_window (const opencl_plan *plan, cl_mem split,
+                                       size_t part, const fftcl_window *w,
+                                       float *plane, fftcl_error *err)
+{
+  size_t chunk = plan->split_chunk, width = plan->width;
+  size_t chunks_per_row = width / chunk;
+  if (w->x == 0 && w->width == width)
+    return read_rect (plan, split, part * chunk, w->y * chunks_per_row,
+                      chunk, w->height * chunks_per_row, 2 * chunk, chunk,
+                      plane, err);
+  fftcl_status status = FFTCL_OK;
+  size_t end = w->x + w->width;
+  for (size_t c = w->x / chunk; c * chunk < end && status == FFTCL_OK; c++)
+    {
+      size_t first = w->x > c * chunk ? w->x : c * chunk;
+      size_t last = end < (c + 1) * chunk ? end : (c + 1) * chunk;
+      status = read_rect (plan, split,
+                          2 * c * chunk + part * chunk + (first - c * chunk),
+                          w->y, last - first, w->height, 2 * width,
+                          w->width, plane + (first - w->x), err);
+    }
+  return status;
+}
+
+/* Splits the filtered pair k, in `filtered`, and reads the window of its
+ * real planes (a lone plane's, as it lies). */
+static fftcl_status download_split_window (const opencl_plan *plan,
+                                           cl_mem filtered, size_t k,
+                                           const fftcl_window *w, float *out,
+                                           fftcl_error *err)
+{
+  size_t global = area_of (plan) / plan->split_chunk * plan->split_threads;
+  size_t window_area = w->width * w->height;
+  if (is_lone (plan, k))
+    return read_rect (plan, filtered, w->x, w->y, w->width, w->height,
+                      plan->width, w->width, out + 2 * k * window_area, err);
+  const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (filtered) };
+  fftcl_status status = fftcl_ocl_set_args (plan->split, 0, args, 1, err);
+  if (status == FFTCL_OK)
+    status = ocl_enqueue (plan, plan->split, 1, &global, &plan->split_threads,
+                          "unpacking planes", err);
+  if (status == FFTCL_OK)
+    status = read_split_window (plan, filtered, 0, w,
+                                out + 2 * k * window_area, err);
+  if (status == FFTCL_OK && 2 * k + 1 < plan->batch)
+    status = read_split_window (plan, filtered, 1, w,
+                                out + (2 * k + 1) * window_area, err);
+  return status;
+}
+
+/* Runs a 2-D kernel over columns × rows items, in work-groups of one row
+ * of up to 64 items, the range rounded up to whole groups. */
+static fftcl_status enqueue_rows (const opencl_plan *plan, cl_kernel kernel,
+                                  size_t columns, size_t rows,
+                                  const char *what, fftcl_error *err)
+{
+  size_t group;
+  fftcl_status status = ocl_group_limit (plan, kernel, &group, what, err);
+  if (status != FFTCL_OK)
+    return status;
+  size_t local[] = { 64, 1 };
+  while (local[0] > group || local[0] >= 2 * columns)
+    local[0] /= 2;
+  size_t global[] = { (columns + local[0] - 1) / local[0] * local[0], rows };
+  return ocl_enqueue (plan, kernel, 2, global, local, what, err);
+}
+
+/* Averages the window of the filtered pair k, in `filtered`, into the
+ * means buffer and reads it. */
+static fftcl_status download_window_means (const opencl_plan *plan,
+                                           cl_mem filtered, size_t k,
+                                           const fftcl_window *w, float *out,
+                                           fftcl_error *err)
+{
+  size_t window_area = w->width * w->height;
+  cl_int has_imaginary = 2 * k + 1 < plan->batch;
+  cl_uint value_floats = is_lone (plan, k) ? 1 : 2;
+  cl_uint row_floats = value_floats * (cl_uint) plan->width;
+  cl_uint x = (cl_uint) w->x;
+  cl_uint y = (cl_uint) w->y, step = (cl_uint) w->step;
+  cl_uint window_width = (cl_uint) w->width;
+  cl_uint window_height = (cl_uint) w->height;
+  const fftcl_ocl_arg args[] = {
+    FFTCL_OCL_ARG (filtered),      FFTCL_OCL_ARG (plan->means),
+    FFTCL_OCL_ARG (row_floats),    FFTCL_OCL_ARG (value_floats),
+    FFTCL_OCL_ARG (x),
+    FFTCL_OCL_ARG (y),             FFTCL_OCL_ARG (step),
+    FFTCL_OCL_ARG (window_width),  FFTCL_OCL_ARG (window_height),
+    FFTCL_OCL_ARG (has_imaginary),
+  };
+  fftcl_status status = fftcl_ocl_set_args (plan->window_means, 0, args,
+                                            sizeof args / sizeof *args, err);
+  if (status == FFTCL_OK)
+    status = enqueue_rows (plan, plan->window_means, w->width, w->height,
+                           "averaging a window", err);
+  if (status != FFTCL_OK)
+    return status;
+  cl_int code = clEnqueueReadBuffer (
+    plan->device->queue, plan->means, CL_FALSE, 0,
+    (has_imaginary ? 2 : 1) * window_area * sizeof (float),
+    out + 2 * k * window_area, 0, NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "downloading a window");
+  return FFTCL_OK;
+}
+
+fftcl_status ocl_deliver_window (opencl_plan *plan, inverse_call inverse,
+                                 const fftcl_window *window, float *out,
+                                 fftcl_timings *timings, double *start,
+                                 fftcl_error *err)
+{
+  double *inverse_ms = timings ? &timings->inverse_ms : NULL;
+  double *download_ms = timings ? &timings->download_ms : NULL;
+  size_t window_area = window->width * window->height;
+  int averaged = 4 * window_area <= area_of (plan);
+  fftcl_status status
+    = averaged ? ocl_reserve_means (plan, 2 * window_area, err) : FFTCL_OK;
+  for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
+    {
+      int lone = is_lone (plan, k);
+      cl_mem filtered
+        = inverse || lone ? plan->scratch : plan->spectra[k];
+      if (lone)
+        status = fftcl_ocl_fft_filtered_inverse (
+          plan->lone_fft, plan->spectra[k], plan->scratch, err);
+      else if (inverse)
+        status = inverse (plan->fft, plan->spectra[k], plan->scratch, err);
+      if (status == FFTCL_OK && (inverse || lone))
+        status = ocl_time_step (plan, inverse_ms, start, err);
+      if (status == FFTCL_OK)
+        status = averaged ? download_window_means (plan, filtered, k, window,
+                                                   out, err)
+                          : download_split_window (plan, filtered, k, window,
+                                                   out, err);
+      if (status == FFTCL_OK)
+        status = ocl_time_step (plan, download_ms, start, err);
+    }
+  return status;
+}
