@@ -391,6 +391,24 @@ fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
                                            _("Whether the dialog shows the "
                                              "spectrum view"),
                                            TRUE, G_PARAM_READWRITE);
+  gimp_procedure_add_boolean_aux_argument (procedure, "split-view",
+                                           _("Split before and after"),
+                                           _("Whether the preview shows the "
+                                             "image before and after "
+                                             "filtering side by side"),
+                                           TRUE, G_PARAM_READWRITE);
+  gimp_procedure_add_double_aux_argument (procedure, "split-position",
+                                          _("Split position"),
+                                          _("Where the preview's divider "
+                                            "stands, as a share of its "
+                                            "width"),
+                                          0.0, 1.0, 0.5, G_PARAM_READWRITE);
+  gimp_procedure_add_boolean_aux_argument (procedure, "split-swapped",
+                                           _("Before on the right"),
+                                           _("Whether the preview shows the "
+                                             "image before filtering right "
+                                             "of the divider"),
+                                           FALSE, G_PARAM_READWRITE);
 
   return procedure;
 }

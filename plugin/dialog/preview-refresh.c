@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "preview-refresh.h"
 
+#include "found-place.h"
 #include "spectrum-crop.h"
 #include "step-timings.h"
 
@@ -174,10 +175,12 @@ search (const RefreshRequest *request,
                                           &cells_x, &cells_y,
                                           &found->search_error);
   found->searched = TRUE;
-  if (amplitude)
-    spectrum_crop_find_patterns (amplitude, cells_x, cells_y, &image,
-                                 &request->search, &found->found,
-                                 &found->search_error);
+  if (amplitude &&
+      spectrum_crop_find_patterns (amplitude, cells_x, cells_y, &image,
+                                   &request->search, &found->found,
+                                   &found->search_error))
+    found->placed = found_place_strongest (refresh->renderer, &found->found,
+                                           &found->place_x, &found->place_y);
   g_free (amplitude);
 }
 
@@ -222,6 +225,9 @@ move_loaded (PreviewResult *from,
   to->searched        = from->searched;
   to->found           = from->found;
   to->search_error    = g_steal_pointer (&from->search_error);
+  to->placed          = from->placed;
+  to->place_x         = from->place_x;
+  to->place_y         = from->place_y;
   from->searched      = FALSE;
   from->found         = (PatternsFound) { 0 };
 }
