@@ -8,6 +8,7 @@
 #include "dialog-device.h"
 #include "dialog-jobs.h"
 #include "notches-entry.h"
+#include "notches-list.h"
 #include "pattern-button.h"
 
 #define PLUG_IN_BINARY "fft-bandpass"
@@ -216,6 +217,8 @@ fill_settings (GimpProcedureDialog *dialog,
                             stripes_and_notches);
   patterns = pattern_button_new (dialog, config, preview);
   gtk_box_pack_start (GTK_BOX (stripes_box), patterns, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (stripes_box), notches_list_new (config),
+                      FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box), notches_entry_new (config),
                       FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box),
