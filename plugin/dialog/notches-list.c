@@ -43,8 +43,9 @@ channel_words (GimpProcedureConfig *config,
   gsize    given_count;
 
   g_object_get (config, "notch-channels", &text, NULL);
-  given       = g_regex_split_simple ("[\\s,;]+", g_strstrip (text ? text : ""),
-                                      0, 0);
+  if (! text)
+    text = g_strdup ("");
+  given       = g_regex_split_simple ("[\\s,;]+", g_strstrip (text), 0, 0);
   given_count = g_strv_length (given);
   for (gsize i = 0; i < notch_count; i++)
     words[i] = g_strdup (i < given_count && *given[i] ? given[i] : "rgb");

@@ -198,6 +198,43 @@ preview_view_draw_original (GimpPreview *view)
   g_free (source);
 }
 
+/* The view's position, once the zoom has set its scroll bars' range. */
+typedef struct
+{
+  GimpPreview *view;
+  gint         x, y;
+} ViewPosition;
+
+static gboolean
+set_position (gpointer position_pointer)
+{
+  ViewPosition *position = position_pointer;
+
+  GtkAdjustment *adjustments[2];
+  gint           values[2] = { position->x, position->y };
+
+  /* gimp_scrolled_preview_set_position resets the scroll bars' range to
+   * the zoom preview's unzoomed one: the bars are moved instead. */
+  gimp_scrolled_preview_get_adjustments (GIMP_SCROLLED_PREVIEW (position->view),
+                                         &adjustments[0], &adjustments[1]);
+  for (gint axis = 0; axis < 2; axis++)
+    gtk_adjustment_set_value (
+      adjustments[axis],
+      CLAMP (values[axis], gtk_adjustment_get_lower (adjustments[axis]),
+             gtk_adjustment_get_upper (adjustments[axis]) -
+             gtk_adjustment_get_page_size (adjustments[axis])));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+position_free (gpointer position_pointer)
+{
+  ViewPosition *position = position_pointer;
+
+  g_object_unref (position->view);
+  g_free (position);
+}
+
 void
 preview_view_one_to_one_at (GimpPreview *view,
                             gsize        x,
@@ -205,6 +242,7 @@ preview_view_one_to_one_at (GimpPreview *view,
                             gsize        image_width)
 {
   GimpZoomModel *model = gimp_zoom_preview_get_model (GIMP_ZOOM_PREVIEW (view));
+  ViewPosition  *position = g_new (ViewPosition, 1);
   gint           width, height;
   gdouble        factor;
 
@@ -214,7 +252,8 @@ preview_view_one_to_one_at (GimpPreview *view,
   factor = image_width / (gdouble) MAX (width, 1);
   if (factor > 1.0)
     gimp_zoom_model_zoom (model, GIMP_ZOOM_TO, factor);
-  gimp_scrolled_preview_set_position (GIMP_SCROLLED_PREVIEW (view),
-                                      (gint) x - width / 2,
-                                      (gint) y - height / 2);
+  position->view = g_object_ref (view);
+  position->x    = (gint) x - width / 2;
+  position->y    = (gint) y - height / 2;
+  g_idle_add_full (G_PRIORITY_LOW, set_position, position, position_free);
 }

@@ -140,21 +140,21 @@ def screens(folder):
     return sorted(glob.glob(os.path.join(folder, "screen-*.dump")))
 
 
-def near_match(screen, image, x0, y0, x1, y1):
-    """Per screen pixel, whether one of the image pixels around the one
-    under it (the view's mapping rounds) is within 1/255 of it."""
+def near_match(screen, image, columns, x0, y0, x1, y1):
+    """Per screen pixel of `columns` (a slice), whether it lies, within
+    1/255, between the least and the largest of the image pixels around
+    the one under it: the view's mapping rounds, and GIMP interpolates
+    the original it draws zoomed in."""
     height, width = screen.shape[:2]
-    xs = np.clip(x0 + (np.arange(width) * (x1 - x0)) // width, 0, image.shape[1] - 1)
+    xs = np.clip(x0 + (np.arange(width) * (x1 - x0)) // width, 0,
+                 image.shape[1] - 1)[columns]
     ys = np.clip(y0 + (np.arange(height) * (y1 - y0)) // height, 0, image.shape[0] - 1)
-    best = np.full((height, width), np.inf)
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            yy = np.clip(ys + dy, 0, image.shape[0] - 1)
-            xx = np.clip(xs + dx, 0, image.shape[1] - 1)
-            error = np.abs(screen[..., :3].astype(np.float64) -
-                           image[yy][:, xx]).max(axis=2)
-            best = np.minimum(best, error)
-    return best <= 1.0
+    shown = screen[:, columns, :3].astype(np.float64)
+    around = [image[np.clip(ys + dy, 0, image.shape[0] - 1)][
+                  :, np.clip(xs + dx, 0, image.shape[1] - 1)]
+              for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+    low, high = np.min(around, axis=0), np.max(around, axis=0)
+    return np.all((shown >= low - 1) & (shown <= high + 1), axis=2)
 
 
 def check_split(path, output, source):
@@ -169,13 +169,16 @@ def check_split(path, output, source):
         return None
     before = slice(0, split - 1) if not swapped else slice(split + 1, width)
     after = slice(split + 1, width) if not swapped else slice(0, split - 1)
-    shown = near_match(screen[:, after], output, x0 + after.start, y0, x0 + after.stop, y1)
-    kept = near_match(screen[:, before], source, x0 + before.start, y0,
-                      x0 + before.stop, y1)
-    gh.check(shown.mean() > 0.99 and kept.mean() > 0.99,
-             f"split at 1:1 ({x1 - x0} image px across {width}): "
+    shown = near_match(screen, output, after, x0, y0, x1, y1)
+    kept = near_match(screen, source, before, x0, y0, x1, y1)
+    not_output = near_match(screen, output, before, x0, y0, x1, y1)
+    # GIMP draws the original zoomed in from its own scaled copy, whose
+    # sampling the neighbourhood bounds do not always hold.
+    gh.check(shown.mean() > 0.99 and kept.mean() > 0.95 and not_output.mean() < 0.5,
+             f"split zoomed in ({x1 - x0} image px across {width}): "
              f"{shown.mean():.2%} of the after side is the output, "
-             f"{kept.mean():.2%} of the before side the source")
+             f"{kept.mean():.2%} of the before side the source (and "
+             f"{not_output.mean():.2%} of it the output)")
     return split, width
 
 
