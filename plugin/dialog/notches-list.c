@@ -10,8 +10,10 @@
 #include "dialog-notches.h"
 #include "notch-channels-text.h"
 
-/* The list's tallest, in pixels, before it scrolls. */
-#define LIST_HEIGHT 150
+/* The list's tallest, in pixels, before it scrolls, and its least while
+ * it holds a notch: two rows. */
+#define LIST_HEIGHT     150
+#define LIST_MIN_HEIGHT 90
 /* A wave made a disc gets a radius of this share of its frequency. */
 #define DISC_SHARE 0.1
 
@@ -19,6 +21,7 @@ typedef struct
 {
   GimpProcedureConfig *config;
   GtkWidget           *rows;     /* a GtkListBox */
+  GtkWidget           *scroller; /* around it */
   gboolean             setting;  /* the list's own change: no rebuild */
 } NotchesList;
 
@@ -246,6 +249,10 @@ rebuild (GimpProcedureConfig *config,
     gtk_list_box_insert (GTK_LIST_BOX (list->rows),
                          notch_row (list, notches + 3 * i, words[i], i), -1);
   gtk_widget_show_all (list->rows);
+  /* A scrolled window in the scrolling settings is given its least. */
+  gtk_scrolled_window_set_min_content_height (
+    GTK_SCROLLED_WINDOW (list->scroller),
+    count >= 3 ? LIST_MIN_HEIGHT : -1);
   g_strfreev (words);
   g_free (notches);
 }
@@ -270,6 +277,7 @@ notches_list_new (GimpProcedureConfig *config)
 
   list->config = g_object_ref (config);
   list->rows   = gtk_list_box_new ();
+  list->scroller = scroller;
   gtk_label_set_xalign (GTK_LABEL (caption), 0.0);
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list->rows),
                                    GTK_SELECTION_NONE);

@@ -8,7 +8,8 @@ and their list filled (its largest state). The dialog window, OK and
 Cancel at its bottom with it, must lie inside the screen with room left
 for a title bar and a panel, the spectrum must be shown, and OK must
 filter. With FFT_BANDPASS_SCREENSHOTS set to a folder, each dialog is
-saved there as dialog-LANGUAGE.png.
+saved there as dialog-LANGUAGE.png, and scrolled down to the list of
+notches as dialog-LANGUAGE-notches.png.
 
 Usage: gimp_dialog_fit.py PATH/TO/fft-bandpass PATH/TO/de/fft-bandpass.mo"""
 import os
@@ -51,6 +52,25 @@ def fits(name, geometry):
              f"{width}×{height} screen with {DESKTOP} px to spare: {geometry}")
 
 
+def scroll_to_notches(env, window, harness, shots, name):
+    """Folds the spectrum, scrolls the settings column down to the list of
+    notches (the wheel over the column's left margin, where no slider
+    takes it) and saves the dialog as dialog-LANGUAGE-notches.png."""
+    geometry = gx.window_geometry(env, window)
+    left = geometry["WIDTH"] * 455 // 1000
+    gx.xdotool(env, "mousemove", "--window", window, str(left + 20), "20", "click", "1")
+    time.sleep(1)
+    gx.xdotool(env, "mousemove", "--window", window, str(left),
+               str(geometry["HEIGHT"] // 2))
+    for _ in range(30):
+        gx.xdotool(env, "click", "5")
+        time.sleep(0.1)
+    gx.xdotool(env, "mousemove", str(SCREEN[0] - 1), str(SCREEN[1] - 1))
+    time.sleep(1)
+    shot = gx.screenshot(env, window, harness.path(f"dialog-{name}-notches.png"))
+    shutil.copy(shot, os.path.join(shots, f"dialog-{name}-notches.png"))
+
+
 def run_language(binary, catalogue, name, language):
     harness = gh.Harness(binary)
     messages = os.path.join(harness.gimpdir, "plug-ins", "fft-bandpass",
@@ -76,6 +96,7 @@ def run_language(binary, catalogue, name, language):
             if shots:
                 os.makedirs(shots, exist_ok=True)
                 shutil.copy(shot, os.path.join(shots, f"dialog-{name}.png"))
+                scroll_to_notches(call.env, window, harness, shots, name)
             gx.xdotool(call.env, "windowfocus", "--sync", window)
             call.press_ok(window)
     gh.check(call.statuses() == ["STATUS success"],
