@@ -290,6 +290,36 @@ fft_bandpass_query_procedures (GimpPlugIn *plug_in)
   return g_list_concat (names, spectrum_procedures_names ());
 }
 
+/* The dialog's view: remembered between runs, no part of the PDB call. */
+static void
+add_view_arguments (GimpProcedure *procedure)
+{
+  gimp_procedure_add_boolean_aux_argument (procedure, "show-spectrum",
+                                           _("Spectrum"),
+                                           _("Whether the dialog shows the "
+                                             "spectrum view"),
+                                           TRUE, G_PARAM_READWRITE);
+  gimp_procedure_add_boolean_aux_argument (procedure, "split-view",
+                                           _("Split before and after"),
+                                           _("Whether the preview shows the "
+                                             "image before and after "
+                                             "filtering side by side"),
+                                           TRUE, G_PARAM_READWRITE);
+  gimp_procedure_add_double_aux_argument (procedure, "split-position",
+                                          _("Split position"),
+                                          _("Where the preview's divider "
+                                            "stands, as a share of its "
+                                            "width"),
+                                          0.0, 1.0, 0.5, G_PARAM_READWRITE);
+  gimp_procedure_add_boolean_aux_argument (procedure, "split-swapped",
+                                           _("Before on the right"),
+                                           _("Whether the preview shows the "
+                                             "image before filtering right "
+                                             "of the divider"),
+                                           FALSE, G_PARAM_READWRITE);
+
+}
+
 static GimpProcedure *
 fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
                                const gchar *name)
@@ -350,12 +380,7 @@ fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
                                           G_PARAM_READWRITE);
   dialog_jobs_add_argument (procedure, remove_pattern ?
                             DIALOG_JOB_REMOVE_PATTERN : DIALOG_JOB_CUSTOM);
-  gimp_procedure_add_boolean_aux_argument (procedure, "show-spectrum",
-                                           _("Spectrum"),
-                                           _("Whether the dialog shows the "
-                                             "spectrum view"),
-                                           TRUE, G_PARAM_READWRITE);
-
+  add_view_arguments (procedure);
   return procedure;
 }
 

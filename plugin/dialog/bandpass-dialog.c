@@ -8,6 +8,7 @@
 #include "dialog-device.h"
 #include "dialog-jobs.h"
 #include "notches-entry.h"
+#include "notches-list.h"
 #include "pattern-button.h"
 
 #define PLUG_IN_BINARY "fft-bandpass"
@@ -18,6 +19,9 @@
 #define SMALL_STRUCTURES_SLIDER_MAX 100.0
 
 #define SETTINGS_WIDTH 560
+/* The settings' least height, in pixels, under the open spectrum: the
+ * spectrum and this stay within a 768-pixel screen. */
+#define SETTINGS_MIN_HEIGHT 160
 
 static void
 period_slider (GimpProcedureDialog *dialog,
@@ -88,20 +92,43 @@ fill_group (GimpProcedureDialog *dialog,
   return box;
 }
 
-/* The preview's column on the left, the settings on the right. The
- * preview goes into an empty frame: a box filled with no properties would
- * get every one not shown yet. */
+/* The settings scroll in their column, under the spectrum, so that the
+ * dialog fits a 1366 × 768 screen with the spectrum open: the column is
+ * never taller than the preview's beside it and the spectrum together. */
+static GtkWidget *
+settings_scroller (GtkWidget *settings)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new (NULL, NULL);
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller),
+                                              SETTINGS_MIN_HEIGHT);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_container_add (GTK_CONTAINER (scroller), settings);
+  gtk_widget_show (settings);
+  gtk_widget_show (scroller);
+  return scroller;
+}
+
+/* The preview's column on the left; on the right the spectrum over the
+ * settings. The columns go into empty frames: a box filled with no
+ * properties would get every one not shown yet. */
 static void
 fill_columns (GimpProcedureDialog *dialog,
               BandpassPreview     *preview)
 {
-  GtkWidget *frame = gimp_procedure_dialog_fill_frame (dialog,
+  GtkWidget *left  = gimp_procedure_dialog_fill_frame (dialog,
                                                        "preview-column",
                                                        NULL, FALSE, NULL);
+  GtkWidget *right = gimp_procedure_dialog_fill_frame (dialog,
+                                                       "settings-frame",
+                                                       NULL, FALSE, NULL);
+  GtkWidget *right_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *settings;
   GtkWidget *columns;
 
-  gtk_container_add (GTK_CONTAINER (frame),
+  gtk_container_add (GTK_CONTAINER (left),
                      bandpass_preview_widget (preview));
   settings = gimp_procedure_dialog_fill_box (dialog, "settings-column",
                                              "job", "band", "edge",
@@ -110,9 +137,16 @@ fill_columns (GimpProcedureDialog *dialog,
                                              NULL);
   /* Room for the period sliders beside the preview. */
   gtk_widget_set_size_request (settings, SETTINGS_WIDTH, -1);
+  gtk_box_pack_start (GTK_BOX (right_box),
+                      bandpass_preview_spectrum_widget (preview), FALSE,
+                      FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (right_box), settings_scroller (settings), TRUE,
+                      TRUE, 0);
+  gtk_widget_show (right_box);
+  gtk_container_add (GTK_CONTAINER (right), right_box);
   columns = gimp_procedure_dialog_fill_box (dialog, "columns",
                                             "preview-column",
-                                            "settings-column", NULL);
+                                            "settings-frame", NULL);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (columns),
                                   GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (GTK_BOX (columns), 12);
@@ -183,6 +217,8 @@ fill_settings (GimpProcedureDialog *dialog,
                             stripes_and_notches);
   patterns = pattern_button_new (dialog, config, preview);
   gtk_box_pack_start (GTK_BOX (stripes_box), patterns, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (stripes_box), notches_list_new (config),
+                      FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box), notches_entry_new (config),
                       FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box),

@@ -5,6 +5,7 @@
 
 #include "preview-dump.h"
 #include "preview-refresh.h"
+#include "preview-split.h"
 #include "preview-view.h"
 
 /* The view's longer side, in screen pixels: the dialog's largest part,
@@ -20,6 +21,14 @@ struct _BandpassPreview
   GtkWidget           *view;          /* a GimpZoomPreview */
   GtkWidget           *spectrum;      /* a SpectrumView */
   GtkWidget           *original;      /* "Show the original" */
+  GtkWidget           *spectrum_expander;
+  GtkWidget           *go_button;     /* back to the found pattern */
+  GtkGesture          *split_drag;
+  fftcl_window         drawn_window;  /* the result the view shows */
+  guchar              *drawn_pixels;  /* NULL until one is drawn */
+  gint                 drawn_bytes;
+  gboolean             placed;        /* a found pattern's place is known */
+  gsize                place_x, place_y;
   GtkWidget           *device_label;
   GtkWidget           *status_label;
   PreviewRefresh      *refresh;       /* NULL until the drawable is read */
@@ -91,6 +100,62 @@ report_found (BandpassPreview     *preview,
     on_found (found, error, preview->found_data);
 }
 
+/* The result the view shows, kept for redrawing it split otherwise. */
+static void
+keep_drawn (BandpassPreview     *preview,
+            const PreviewResult *result)
+{
+  g_free (preview->drawn_pixels);
+  preview->drawn_window = result->window;
+  preview->drawn_bytes  = result->bytes_per_pixel;
+  preview->drawn_pixels = g_memdup2 (result->pixels,
+                                     result->window.width *
+                                     result->window.height *
+                                     result->bytes_per_pixel);
+}
+
+static void
+redraw (BandpassPreview *preview)
+{
+  GimpPreview  *view = GIMP_PREVIEW (preview->view);
+  fftcl_window  shown;
+  PreviewSplit  split;
+
+  if (showing_original (preview))
+    {
+      preview_view_draw_original (view);
+      return;
+    }
+  shown = preview_view_window (view, preview->width, preview->height);
+  if (! preview->drawn_pixels || ! gimp_preview_get_update (view) ||
+      ! preview_view_same_window (&shown, &preview->drawn_window))
+    return;
+  split = preview_split_read (preview->config);
+  preview_view_draw (view, &preview->drawn_window, preview->drawn_pixels,
+                     preview->drawn_bytes, &split);
+}
+
+static void
+go_to_place (BandpassPreview *preview)
+{
+  preview_view_one_to_one_at (GIMP_PREVIEW (preview->view), preview->place_x,
+                              preview->place_y, preview->width);
+}
+
+/* Where a search found patterns the view goes to where they are
+ * strongest, at 1:1, and the button can bring it back there. */
+static void
+found_place (BandpassPreview     *preview,
+             const PreviewResult *result)
+{
+  preview->placed  = result->found.count > 0;
+  preview->place_x = result->place_x;
+  preview->place_y = result->place_y;
+  gtk_widget_set_sensitive (preview->go_button, preview->placed);
+  if (preview->placed)
+    go_to_place (preview);
+}
+
 static void
 show_result (const PreviewResult *result,
              gpointer             preview_pointer)
@@ -129,11 +194,11 @@ show_result (const PreviewResult *result,
    * request for the new view follows. */
   shown = preview_view_window (GIMP_PREVIEW (preview->view), preview->width,
                                preview->height);
-  if (showing_original (preview))
-    preview_view_draw_original (GIMP_PREVIEW (preview->view));
-  else if (gimp_preview_get_update (GIMP_PREVIEW (preview->view)) &&
-           preview_view_same_window (&shown, &result->window))
-    preview_view_draw (GIMP_PREVIEW (preview->view), result);
+  if (preview_view_same_window (&shown, &result->window))
+    keep_drawn (preview, result);
+  redraw (preview);
+  if (result->searched && result->placed)
+    found_place (preview, result);
 }
 
 /* Asks for the view filtered with the config's settings, searching for
@@ -183,19 +248,19 @@ request_refresh (BandpassPreview *preview)
 static void
 original_toggled (BandpassPreview *preview)
 {
-  if (showing_original (preview))
-    preview_view_draw_original (GIMP_PREVIEW (preview->view));
-  else
-    request_refresh (preview);
+  redraw (preview);
 }
 
-/* The dialog's own choices change no pixel. */
+/* The dialog's own choices change no pixel; the split's redraw the
+ * view. */
 static void
 config_changed (GimpProcedureConfig *config G_GNUC_UNUSED,
                 GParamSpec          *pspec,
                 BandpassPreview     *preview)
 {
-  if (g_strcmp0 (pspec->name, "show-spectrum") != 0 &&
+  if (preview_split_property (pspec->name))
+    redraw (preview);
+  else if (g_strcmp0 (pspec->name, "show-spectrum") != 0 &&
       g_strcmp0 (pspec->name, "job") != 0)
     request_refresh (preview);
 }
@@ -285,6 +350,26 @@ spectrum_expander (BandpassPreview *preview)
   return expander;
 }
 
+/* The original as a whole, and the way back to the found pattern. */
+static GtkWidget *
+original_row (BandpassPreview *preview)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  preview->original  = gtk_check_button_new_with_label (
+                         _("Show the original (before)"));
+  preview->go_button = gtk_button_new_with_label (_("Go to the pattern"));
+  gtk_widget_set_sensitive (preview->go_button, FALSE);
+  gimp_help_set_help_data (preview->go_button,
+                           _("Show the place where the found pattern is "
+                             "strongest at full resolution"), NULL);
+  g_signal_connect_swapped (preview->go_button, "clicked",
+                            G_CALLBACK (go_to_place), preview);
+  gtk_box_pack_start (GTK_BOX (row), preview->original, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (row), preview->go_button, FALSE, FALSE, 0);
+  return row;
+}
+
 static void
 build_column (BandpassPreview *preview,
               GimpDrawable    *drawable)
@@ -295,8 +380,6 @@ build_column (BandpassPreview *preview,
   preview->device_label = small_label (NULL);
   preview->status_label = small_label (_("Computing…"));
   preview->spectrum     = spectrum_view_new (preview->config);
-  preview->original     = gtk_check_button_new_with_label (
-                            _("Show the original (before)"));
   preview->column       = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   enlarge (preview->view);
   /* The view's frame asks to expand; the spectrum needs the room. */
@@ -306,9 +389,14 @@ build_column (BandpassPreview *preview,
   gtk_box_pack_start (column, preview->view, FALSE, FALSE, 0);
   gtk_box_pack_start (column, preview->device_label, FALSE, FALSE, 0);
   gtk_box_pack_start (column, preview->status_label, FALSE, FALSE, 0);
-  gtk_box_pack_start (column, preview->original, FALSE, FALSE, 0);
-  gtk_box_pack_start (column, spectrum_expander (preview), FALSE, FALSE, 6);
+  gtk_box_pack_start (column, preview_split_controls (preview->config),
+                      FALSE, FALSE, 0);
+  gtk_box_pack_start (column, original_row (preview), FALSE, FALSE, 0);
   gtk_widget_show_all (preview->column);
+  preview->spectrum_expander = spectrum_expander (preview);
+  gtk_widget_show_all (preview->spectrum_expander);
+  preview->split_drag = preview_split_drag_new (GIMP_PREVIEW (preview->view),
+                                                preview->config);
 }
 
 BandpassPreview *
@@ -339,6 +427,12 @@ GtkWidget *
 bandpass_preview_widget (BandpassPreview *preview)
 {
   return preview->column;
+}
+
+GtkWidget *
+bandpass_preview_spectrum_widget (BandpassPreview *preview)
+{
+  return preview->spectrum_expander;
 }
 
 SpectrumView *
@@ -384,11 +478,14 @@ bandpass_preview_finish (BandpassPreview *preview)
   g_signal_handler_disconnect (preview->config, preview->notify_id);
   g_signal_handlers_disconnect_by_data (preview->view, preview);
   g_signal_handlers_disconnect_by_data (preview->original, preview);
+  g_signal_handlers_disconnect_by_data (preview->go_button, preview);
+  g_object_unref (preview->split_drag);
   if (preview->start_id)
     g_source_remove (preview->start_id);
   if (preview->refresh)
     preview_refresh_finish (preview->refresh);
 
   g_object_unref (preview->config);
+  g_free (preview->drawn_pixels);
   g_free (preview);
 }

@@ -20,8 +20,12 @@ typedef struct _BandpassPreview BandpassPreview;
 BandpassPreview  *bandpass_preview_new    (GimpProcedureConfig *config,
                                            BandpassRenderer    *renderer);
 
-/* The column to pack into the dialog: the view over the spectrum. */
+/* The column to pack into the dialog: the view, what it runs on, and
+ * its split and original's controls. */
 GtkWidget        *bandpass_preview_widget (BandpassPreview     *preview);
+
+/* The spectrum view in its expander, to pack where the dialog has room. */
+GtkWidget        *bandpass_preview_spectrum_widget (BandpassPreview *preview);
 
 /* The spectrum view in the column. */
 SpectrumView     *bandpass_preview_spectrum_view (BandpassPreview *preview);

@@ -1,6 +1,38 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "preview-dump.h"
 
+/* Writes `header` then `size` bytes of `pixels` as PREFIX-NNNNN.dump in
+ * the dump folder, where there is one. */
+static void
+write_dump (const gchar  *prefix,
+            guint        *count,
+            GString      *header,
+            const guchar *pixels,
+            gsize         size)
+{
+  const gchar *folder = g_getenv ("FFT_BANDPASS_PREVIEW_DUMP");
+  gchar       *name;
+  gchar       *path;
+
+  g_string_append_len (header, (const gchar *) pixels, size);
+  name = g_strdup_printf ("%s-%05u.dump", prefix, (*count)++);
+  path = g_build_filename (folder, name, NULL);
+  /* Written to a temporary file and renamed: a reader never sees half. */
+  if (! g_file_set_contents (path, header->str, header->len, NULL))
+    g_printerr ("fft-bandpass: could not write %s\n", path);
+
+  g_free (path);
+  g_free (name);
+}
+
+static gboolean
+dumping (void)
+{
+  const gchar *folder = g_getenv ("FFT_BANDPASS_PREVIEW_DUMP");
+
+  return folder && *folder;
+}
+
 void
 preview_dump (const fftcl_window *window,
               const guchar       *pixels,
@@ -9,14 +41,10 @@ preview_dump (const fftcl_window *window,
               const gchar        *device)
 {
   static guint  count = 0;
-  const gchar  *folder = g_getenv ("FFT_BANDPASS_PREVIEW_DUMP");
-  gsize         size   = window->width * window->height * bytes_per_pixel;
   GString      *dump;
   gchar        *one_line;
-  gchar        *name;
-  gchar        *path;
 
-  if (! folder || ! *folder)
+  if (! dumping ())
     return;
 
   /* A failure's message may span lines; the header is one. */
@@ -26,16 +54,35 @@ preview_dump (const fftcl_window *window,
                    window->x, window->y, window->width, window->height,
                    window->step, bytes_per_pixel, coarse ? "coarse" : "full",
                    one_line);
-  g_string_append_len (dump, (const gchar *) pixels, size);
-
-  name = g_strdup_printf ("preview-%05u.dump", count++);
-  path = g_build_filename (folder, name, NULL);
-  /* Written to a temporary file and renamed: a reader never sees half. */
-  if (! g_file_set_contents (path, dump->str, dump->len, NULL))
-    g_printerr ("fft-bandpass: could not write %s\n", path);
-
-  g_free (path);
-  g_free (name);
+  write_dump ("preview", &count, dump, pixels,
+              window->width * window->height * bytes_per_pixel);
   g_string_free (dump, TRUE);
   g_free (one_line);
+}
+
+void
+preview_dump_screen (const guchar *screen,
+                     gint          width,
+                     gint          height,
+                     gint          bytes_per_pixel,
+                     gint          x0,
+                     gint          y0,
+                     gint          x1,
+                     gint          y1,
+                     gint          split,
+                     gboolean      swapped)
+{
+  static guint  count = 0;
+  GString      *dump;
+
+  if (! dumping ())
+    return;
+
+  dump = g_string_new (NULL);
+  g_string_printf (dump, "fft-bandpass-screen %d %d %d %d %d %d %d %d %d\n",
+                   width, height, bytes_per_pixel, x0, y0, x1, y1, split,
+                   swapped ? 1 : 0);
+  write_dump ("screen", &count, dump, screen,
+              (gsize) width * height * bytes_per_pixel);
+  g_string_free (dump, TRUE);
 }

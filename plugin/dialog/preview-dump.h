@@ -20,4 +20,21 @@ void preview_dump (const fftcl_window *window,
                    gboolean            coarse,
                    const gchar        *device);
 
+/* With FFT_BANDPASS_PREVIEW_DUMP set, what the view shows too, as
+ * screen-NNNNN.dump: one text line "fft-bandpass-screen WIDTH HEIGHT
+ * BYTES-PER-PIXEL X0 Y0 X1 Y1 SPLIT SWAPPED" (X0, Y0 and X1, Y1: the image
+ * pixels under the view's top left and bottom right corners; SPLIT: the divider's column, −1 where the view
+ * is not split; SWAPPED: 1 where the original is right of it), then the
+ * screen's pixels, row after row. */
+void preview_dump_screen (const guchar *screen,
+                          gint          width,
+                          gint          height,
+                          gint          bytes_per_pixel,
+                          gint          x0,
+                          gint          y0,
+                          gint          x1,
+                          gint          y1,
+                          gint          split,
+                          gboolean      swapped);
+
 #endif

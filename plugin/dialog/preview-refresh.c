@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "preview-refresh.h"
 
+#include "found-place.h"
 #include "step-timings.h"
 
 /* The spectrum view gets at most this many values along each axis. */
@@ -162,9 +163,12 @@ search (const RefreshRequest *request,
         PreviewResult        *found)
 {
   found->searched = TRUE;
-  bandpass_renderer_find_patterns (request->refresh->renderer,
-                                   &request->search, &found->found,
-                                   &found->search_error);
+  if (bandpass_renderer_find_patterns (request->refresh->renderer,
+                                       &request->search, &found->found,
+                                       &found->search_error))
+    found->placed = found_place_strongest (request->refresh->renderer,
+                                           &found->found, &found->place_x,
+                                           &found->place_y);
 }
 
 /* Opens the device and loads the spectrum when the request needs it;
@@ -208,6 +212,9 @@ move_loaded (PreviewResult *from,
   to->searched        = from->searched;
   to->found           = from->found;
   to->search_error    = g_steal_pointer (&from->search_error);
+  to->placed          = from->placed;
+  to->place_x         = from->place_x;
+  to->place_y         = from->place_y;
   from->searched      = FALSE;
   from->found         = (PatternsFound) { 0 };
 }

@@ -31,6 +31,8 @@ typedef struct
   gboolean      searched;        /* the request searched for patterns */
   PatternsFound found;           /* what the search found */
   GError       *search_error;    /* why the search failed, or NULL */
+  gboolean      placed;          /* where the found patterns are strongest */
+  gsize         place_x, place_y; /* is known: that drawable pixel */
   GError       *error;           /* when set, nothing else is but the
                                     search's fields */
 } PreviewResult;

@@ -19,11 +19,33 @@ fftcl_window preview_view_window        (GimpPreview         *view,
 gboolean     preview_view_same_window   (const fftcl_window  *a,
                                          const fftcl_window  *b);
 
-/* Draws `result`, a window of the filtered drawable, into `view`. */
+/* How the view divides before from after: with `on`, the original is
+ * drawn on one side of a divider `position` (0 … 1) of the view's width
+ * from its left, the left side unless `swapped`. */
+typedef struct
+{
+  gboolean on;
+  gdouble  position;
+  gboolean swapped;
+} PreviewSplit;
+
+/* Draws `pixels` (bytes_per_pixel each), `window` of the filtered
+ * drawable, into `view`, split as `split` asks (NULL: not split). */
 void         preview_view_draw          (GimpPreview         *view,
-                                         const PreviewResult *result);
+                                         const fftcl_window  *window,
+                                         const guchar        *pixels,
+                                         gint                 bytes_per_pixel,
+                                         const PreviewSplit  *split);
 
 /* Draws the drawable as it is where `view` shows it, for comparison. */
 void         preview_view_draw_original (GimpPreview         *view);
+
+/* Zooms `view` of a drawable image_width pixels wide to one image pixel
+ * per screen pixel (where it shows fewer) and centres it on image pixel
+ * (x, y), as near as the view's bounds allow. */
+void         preview_view_one_to_one_at (GimpPreview         *view,
+                                         gsize                x,
+                                         gsize                y,
+                                         gsize                image_width);
 
 #endif

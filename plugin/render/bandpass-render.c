@@ -154,9 +154,8 @@ bandpass_renderer_prepare (BandpassRenderer        *renderer,
   return TRUE;
 }
 
-/* The core's view of the prepared pixels. */
-static FilteredImageSource
-renderer_source (BandpassRenderer *renderer)
+FilteredImageSource
+bandpass_renderer_source (BandpassRenderer *renderer)
 {
   return render_geometry_source (&renderer->state.filtered,
                                  renderer->state.pixels,
@@ -185,7 +184,7 @@ bandpass_renderer_spectrum (BandpassRenderer  *renderer,
                             gint              *height,
                             GError           **error)
 {
-  FilteredImageSource image = renderer_source (renderer);
+  FilteredImageSource image = bandpass_renderer_source (renderer);
 
   return spectrum_crop_cached (&renderer->spectrum, renderer_context (renderer),
                                &image, max_size, width, height, error);

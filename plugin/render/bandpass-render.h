@@ -74,6 +74,10 @@ const gchar      *bandpass_renderer_warning        (BandpassRenderer       *rend
  * bits per channel, as GIMP's previews show it. */
 const Babl       *bandpass_renderer_display_format (BandpassRenderer       *renderer);
 
+/* The core's view of the prepared pixels, as the spectrum view and the
+ * found pattern's place (found-place.h) read them. */
+FilteredImageSource bandpass_renderer_source       (BandpassRenderer       *renderer);
+
 /* The patterns `search` asks for in the prepared pixels, searched as the
  * final run searches them (pattern_settings_search_pixels). FALSE, with
  * a message, when the search fails; `found` is then empty. */

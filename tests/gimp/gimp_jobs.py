@@ -8,7 +8,9 @@ runs under Xvfb and opens the dialog on examples/coffee.png, once per job:
     nil: the dialog must open set for pattern removal and find the wave by
     itself; OK must write a
     picture without the wave (the wave's amplitude under a tenth of the
-    given one);
+    given one). The wave grows from left to right: once found, the preview
+    must show 1:1, by itself, a window that holds the tile of 64 px where
+    what OK removed (input less output) has the most energy;
   - Band-pass… with "Flatten uneven light", "Separate fine detail into a
     layer" and "Band-pass for scientific images" chosen from the Job list
     by the keyboard, the last with Autoscale turned on too.
@@ -65,8 +67,36 @@ def write_ppm(path, image):
 
 
 def wave(shape):
+    """The wave, its amplitude growing from a third at the left edge to
+    the whole at the right."""
     y, x = np.mgrid[0:shape[0], 0:shape[1]]
-    return WAVE_AMPLITUDE * np.sin(2 * np.pi * (WAVE[0] * x + WAVE[1] * y))
+    grow = (1 + 2 * x / (shape[1] - 1)) / 3
+    return WAVE_AMPLITUDE * grow * np.sin(2 * np.pi * (WAVE[0] * x + WAVE[1] * y))
+
+
+TILE = 64
+
+
+def strongest_tile(removed):
+    """The centre of the TILE-px tile where `removed` has the most energy."""
+    height, width = (n - n % TILE for n in removed.shape[:2])
+    energy = (removed[:height, :width] ** 2).sum(axis=2)
+    tiles = energy.reshape(height // TILE, TILE, width // TILE, TILE).sum(axis=(1, 3))
+    ty, tx = np.unravel_index(np.argmax(tiles), tiles.shape)
+    return tx * TILE + TILE // 2, ty * TILE + TILE // 2
+
+
+def check_found_place(name, first, removed):
+    """The preview went to 1:1 by itself, on the place of most removal."""
+    if not gh.check(first is not None, f"{name}: the preview settled"):
+        return
+    x, y, step, pixels = first[:4]
+    cx, cy = strongest_tile(removed)
+    inside = x <= cx < x + pixels.shape[1] and y <= cy < y + pixels.shape[0]
+    gh.check(step == 1 and inside,
+             f"{name}: once found, the preview shows 1:1 (step {step}) the window "
+             f"{pixels.shape[1]}×{pixels.shape[0]} at ({x}, {y}), holding the tile "
+             f"of most removal at ({cx}, {cy}): {inside}")
 
 
 def wave_amplitude(image):
@@ -117,12 +147,13 @@ def run_case(harness, name, procedure, index, keys, source, arguments):
     os.makedirs(folder)
     target = harness.path(f"{name}.ppm")
     env = {"FFT_BANDPASS_PREVIEW_DUMP": folder, "FFTCL_DEVICE": "cpu"}
-    one_to_one = None
+    one_to_one = first = None
     with gx.InteractiveCall(harness, source, target, env, procedure, arguments) as call:
         window = call.wait_for_dialog()
         if gh.check(window is not None, f"{name}: the dialog opens"):
             gx.xdotool(call.env, "mousemove", "1270", "890")
-            gh.check(gp.settle(folder, 0) is not None, f"{name}: the preview draws")
+            first = gp.settle(folder, 0)
+            gh.check(first is not None, f"{name}: the preview draws")
             if index is not None:
                 choose(call.env, window, index, keys)
                 time.sleep(1)
@@ -141,7 +172,7 @@ def run_case(harness, name, procedure, index, keys, source, arguments):
     problems = gx.console_problems(call.output())
     gh.check(not problems, f"{name}: the plug-in warns of nothing (no critical, no "
                            f"mnemonic missing or twice): {problems}")
-    return one_to_one, target
+    return one_to_one, target, first
 
 
 def main():
@@ -156,7 +187,7 @@ def main():
         source = waved if procedure == "plug-in-fft-remove-pattern" else plain
         # A script's nil for notch-channels: the dialog shows no channels.
         given = {"notch-channels": None} if procedure == "plug-in-fft-remove-pattern" else {}
-        one_to_one, target = run_case(harness, name, procedure, index, keys, source, given)
+        one_to_one, target, first = run_case(harness, name, procedure, index, keys, source, given)
         values = saved(harness, procedure)
         wrong = {k: values.get(k) for k, v in arguments.items()
                  if not matches(values.get(k), v)}
@@ -174,6 +205,7 @@ def main():
             left = wave_amplitude(output.astype(np.float64)) / wave_amplitude(given)
             gh.check(left < 0.1, f"{name}: the wave is found and removed: "
                                  f"{left:.3f} of it left")
+            check_found_place(name, first, given - output)
     sys.exit(gh.finish())
 
 

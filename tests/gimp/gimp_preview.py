@@ -12,12 +12,20 @@ must differ clearly from the input, so that an unfiltered preview would
 fail. On the CPU a coarse window (from a downscaled copy) must come first
 after the change, and the full-resolution one after it.
 
+The view is split (the split's default): at 1:1 the screen it draws
+(FFT_BANDPASS_PREVIEW_DUMP's screen-NNNNN.dump) must show the output on
+one side of the divider and the source on the other, each pixel within
+1/255 of one of the image pixels around it; the test then finds the
+divider in a screenshot and drags it 100 px to the left: the view must
+draw it there, and OK must save its place among the last values.
+
 With FFT_BANDPASS_SCREENSHOTS set to a folder, the dialog with its
 preview and spectrum is saved there as preview.png.
 
 Usage: gimp_preview.py PATH/TO/fft-bandpass"""
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -119,6 +127,99 @@ def compare(label, dump, output):
              f"({clipped.mean():.1%} of the values beside a clipped pixel)")
 
 
+def read_screen(path):
+    """(header fields as ints, H×W×bytes array) of a screen-NNNNN.dump."""
+    with open(path, "rb") as f:
+        header, _, body = f.read().partition(b"\n")
+    fields = [int(v) for v in header.split()[1:]]
+    width, height, depth = fields[:3]
+    return fields, np.frombuffer(body, np.uint8).reshape(height, width, depth)
+
+
+def screens(folder):
+    return sorted(glob.glob(os.path.join(folder, "screen-*.dump")))
+
+
+def near_match(screen, image, columns, x0, y0, x1, y1):
+    """Per screen pixel of `columns` (a slice), whether it lies, within
+    1/255, between the least and the largest of the image pixels around
+    the one under it: the view's mapping rounds, and GIMP interpolates
+    the original it draws zoomed in."""
+    height, width = screen.shape[:2]
+    xs = np.clip(x0 + (np.arange(width) * (x1 - x0)) // width, 0,
+                 image.shape[1] - 1)[columns]
+    ys = np.clip(y0 + (np.arange(height) * (y1 - y0)) // height, 0, image.shape[0] - 1)
+    shown = screen[:, columns, :3].astype(np.float64)
+    around = [image[np.clip(ys + dy, 0, image.shape[0] - 1)][
+                  :, np.clip(xs + dx, 0, image.shape[1] - 1)]
+              for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+    low, high = np.min(around, axis=0), np.max(around, axis=0)
+    return np.all((shown >= low - 1) & (shown <= high + 1), axis=2)
+
+
+def check_split(path, output, source):
+    """The screen at 1:1 in `path`: output after the divider, source
+    before."""
+    if not gh.check(path is not None, "the view's screen is dumped"):
+        return None
+    fields, screen = read_screen(path)
+    width, height, _, x0, y0, x1, y1, split, swapped = fields
+    if not gh.check(0 < split < width, f"the view is split: divider at {split} "
+                                       f"of {width}"):
+        return None
+    before = slice(0, split - 1) if not swapped else slice(split + 1, width)
+    after = slice(split + 1, width) if not swapped else slice(0, split - 1)
+    shown = near_match(screen, output, after, x0, y0, x1, y1)
+    kept = near_match(screen, source, before, x0, y0, x1, y1)
+    not_output = near_match(screen, output, before, x0, y0, x1, y1)
+    # GIMP draws the original zoomed in from its own scaled copy, whose
+    # sampling the neighbourhood bounds do not always hold.
+    gh.check(shown.mean() > 0.99 and kept.mean() > 0.95 and not_output.mean() < 0.5,
+             f"split zoomed in ({x1 - x0} image px across {width}): "
+             f"{shown.mean():.2%} of the after side is the output, "
+             f"{kept.mean():.2%} of the before side the source (and "
+             f"{not_output.mean():.2%} of it the output)")
+    return split, width
+
+
+def divider_x(shot):
+    """The screenshot column of the divider: white beside black, the
+    length of the view."""
+    rgb = pixels_of(shot).astype(int)
+    white = np.all(rgb == 255, axis=2)
+    black = np.all(rgb == 0, axis=2)
+    both = (white[:, 1:] & black[:, :-1]).sum(axis=0)
+    return int(np.argmax(both)) + 1 if both.max() > 100 else None
+
+
+def pixels_of(path):
+    raw = subprocess.run(["convert", path, "-depth", "8", "ppm:-"],
+                         stdout=subprocess.PIPE, check=True).stdout
+    with open(path + ".ppm", "wb") as f:
+        f.write(raw)
+    return read_ppm(path + ".ppm")
+
+
+def drag_divider(call, window, folder):
+    """Drags the divider 100 px to the left; returns the divider column
+    the view draws next."""
+    env = call.env
+    x = divider_x(gx.screenshot(env, window, call.harness.path("split.png")))
+    if not gh.check(x is not None, "the divider shows in the dialog"):
+        return None
+    count = len(screens(folder))
+    gx.xdotool(env, "mousemove", "--window", window, str(x), VIEW_POINT[1],
+               "mousedown", "1")
+    for step in range(1, 11):
+        gx.xdotool(env, "mousemove", "--window", window, str(x - 10 * step),
+                   VIEW_POINT[1])
+        time.sleep(0.1)
+    gx.xdotool(env, "mouseup", "1")
+    time.sleep(2)
+    latest = screens(folder)[count:]
+    return read_screen(latest[-1])[0][7] if latest else None
+
+
 def drive(call, window, folder):
     env = call.env
     gx.xdotool(env, "mousemove", "1270", "890")   # no tooltips in shots
@@ -143,8 +244,27 @@ def drive(call, window, folder):
     count = len(dumps(folder))
     zoom_in(env, window, 5)
     one_to_one = settle(folder, count, lambda dump: dump[2] == 1)
+    screen = screens(folder)[-1] if screens(folder) else None
+    dragged = drag_divider(call, window, folder)
+    gx.xdotool(env, "windowfocus", "--sync", window)
     call.press_ok(window)
-    return whole, one_to_one, shot
+    return whole, one_to_one, shot, screen, dragged
+
+
+def check_dragged(harness, split, dragged):
+    """The divider followed the drag, and OK saved where it stands."""
+    at, width = split
+    gh.check(dragged is not None and abs(dragged - (at - 100)) <= 2,
+             f"the divider follows a drag from {at} to {at - 100}: {dragged}")
+    path = os.path.join(harness.gimpdir, "plug-in-settings",
+                        "GimpProcedureConfigRun-plug-in-fft-bandpass.last")
+    text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    found = re.search(r"\(split-position ([0-9.]+)\)", text)
+    saved = float(found.group(1)) if found else None
+    gh.check(saved is not None and dragged is not None and
+             abs(saved - dragged / width) < 0.01,
+             f"OK remembers the divider's place: {saved} (drawn at "
+             f"{dragged} of {width})")
 
 
 def main():
@@ -160,7 +280,7 @@ def main():
     with gx.InteractiveCall(harness, source, target, env) as call:
         window = call.wait_for_dialog()
         if gh.check(window is not None, "the dialog opens"):
-            whole, one_to_one, shot = drive(call, window, folder)
+            whole, one_to_one, shot, screen, dragged = drive(call, window, folder)
     statuses = call.statuses()
     gh.check(statuses == ["STATUS success"],
              f"OK filters: {statuses or call.output()[-2000:]}")
@@ -173,6 +293,9 @@ def main():
                               f"{changed:.1f}/255")
         compare("zoomed out", whole, output)
         compare("1:1", one_to_one, output)
+        split = check_split(screen, output, read_ppm(source))
+        if split:
+            check_dragged(harness, split, dragged)
         shots = os.environ.get("FFT_BANDPASS_SCREENSHOTS")
         if shots:
             os.makedirs(shots, exist_ok=True)

@@ -59,11 +59,11 @@ def console_problems(output):
             if CONSOLE_PROBLEM.search(l) and not KNOWN_GAP.search(l)]
 
 
-def start_xvfb():
+def start_xvfb(screen="1280x900"):
     """Xvfb picks a free display and writes its number to a pipe."""
     read_end, write_end = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end),
-                               "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                               "-screen", "0", screen + "x24", "-nolisten", "tcp"],
                               pass_fds=[write_end], stderr=subprocess.DEVNULL)
     os.close(write_end)
     with os.fdopen(read_end) as f:
@@ -114,9 +114,14 @@ def type_into(env, window, mnemonic, text):
     time.sleep(1)
 
 
-def window_height(env, window):
+def window_geometry(env, window):
+    """{"X": …, "Y": …, "WIDTH": …, "HEIGHT": …} of `window` on the screen."""
     lines = xdotool(env, "getwindowgeometry", "--shell", window)
-    return int(dict(l.split("=") for l in lines)["HEIGHT"])
+    return {k: int(v) for k, v in (l.split("=") for l in lines) if k != "SCREEN"}
+
+
+def window_height(env, window):
+    return window_geometry(env, window)["HEIGHT"]
 
 
 class GimpSession:
@@ -129,15 +134,16 @@ class GimpSession:
         gimp.output()
     """
 
-    def __init__(self, harness, script, env=None):
+    def __init__(self, harness, script, env=None, screen="1280x900"):
         self.harness = harness
+        self.screen = screen
         self.script = script
         self.extra_env = env or {}
         self.log_path = harness.path("gimp.log")
         self.ending = False
 
     def __enter__(self):
-        self.server, display = start_xvfb()
+        self.server, display = start_xvfb(self.screen)
         self.env = dict(os.environ, DISPLAY=display,
                         GIMP3_DIRECTORY=self.harness.gimpdir, NO_AT_BRIDGE="1",
                         **self.extra_env)
@@ -201,10 +207,11 @@ class InteractiveCall(GimpSession):
     """
 
     def __init__(self, harness, source, target=None, env=None,
-                 procedure="plug-in-fft-bandpass", arguments=None):
+                 procedure="plug-in-fft-bandpass", arguments=None,
+                 screen="1280x900"):
         super().__init__(harness, CALL_SCRIPT.format(
             source=os.path.abspath(source), target=target,
-            procedure=procedure, arguments=arguments or {}), env)
+            procedure=procedure, arguments=arguments or {}), env, screen)
 
     def wait_for_dialog(self, name="Band-pass"):
         return wait_for_window(self.env, name)
