@@ -16,6 +16,10 @@ import numpy as np
 from PIL import Image
 from scipy.ndimage import gaussian_filter
 
+import press_prints
+from print_screens import (lattice_notches, mirrored_once, quantise,  # noqa: F401
+                           spot_threshold, to_linear, to_srgb)
+
 OPENCV_DATA = "usr/share/doc/opencv-doc/examples/data"
 MATPLOTLIB_DATA = "/usr/share/matplotlib/mpl-data/sample_data"
 
@@ -51,10 +55,6 @@ class Case:
         self.notches = notches      # the expert's, flat (fx, fy, r, …); None: no pattern
         self.pattern = pattern      # what was added, in words
         self.name = f"{kind}-{photo}-{seed}"
-
-
-def quantise(image):
-    return np.clip(np.round(image), 0, 255)
 
 
 def download_opencv_doc(cache):
@@ -104,11 +104,6 @@ def photo(name, cache):
 
 def grey(image):
     return image if image.ndim == 2 else quantise(image @ [0.299, 0.587, 0.114])
-
-
-def mirrored_once(fx, fy):
-    """The one of (fx, fy) and (−fx, −fy) the contract's finder reports."""
-    return (fx, fy) if fy > 0 or (fy == 0 and fx > 0) else (-fx, -fy)
 
 
 def expert_radius(image):
@@ -183,15 +178,6 @@ SUPERSAMPLE = 4
 SCREEN_ANGLES = {"rgb": (15.0, 75.0, 45.0), "grey": (45.0,)}
 
 
-def spot_threshold(density, samples=256):
-    """The threshold of the round-square spot function ½(cos 2πu + cos 2πv)
-    whose area above it is `density` of a cell."""
-    u = (np.arange(samples) + 0.5) / samples
-    spot = np.sort((0.5 * (np.cos(2 * np.pi * u)[:, None] + np.cos(2 * np.pi * u)[None, :])).ravel())
-    index = np.clip(((1 - density) * spot.size).astype(int), 0, spot.size - 1)
-    return np.where(density <= 0, 2.0, np.where(density >= 1, -2.0, spot[index]))
-
-
 def screen(density, period, angle):
     """Ink coverage 0 … 1 of an AM screen: dots on a square lattice of
     `period` px turned by `angle`, each covering `density` of its cell,
@@ -208,22 +194,6 @@ def screen(density, period, angle):
     return ink.reshape(h, s, w, s).mean(axis=(1, 3))
 
 
-def lattice_notches(period, angle, radius):
-    """Every point of the screen's frequency lattice within Nyquist but the
-    origin, one of each mirrored pair."""
-    a = math.radians(angle)
-    g1 = np.array([math.cos(a), math.sin(a)]) / period
-    g2 = np.array([-math.sin(a), math.cos(a)]) / period
-    reach = int(math.ceil(period))
-    points = set()
-    for m in range(-reach, reach + 1):
-        for n in range(-reach, reach + 1):
-            fx, fy = m * g1 + n * g2
-            if (m, n) != (0, 0) and abs(fx) <= 0.5 and abs(fy) <= 0.5:
-                points.add(tuple(np.round(mirrored_once(fx, fy), 12)))
-    return [v for fx, fy in sorted(points) for v in (fx, fy, radius)]
-
-
 def halftone(clean, rng, index):
     """(b): a print of the photograph, one screen per ink (C, M, Y at 15°,
     75°, 45°; grey K at 45°), period 4 … 8 px, each ink ideal (it takes
@@ -234,12 +204,12 @@ def halftone(clean, rng, index):
     light, encoded to sRGB, noise of σ 1 … 3."""
     period = rng.uniform(4, 8)
     angles = SCREEN_ANGLES["grey" if clean.ndim == 2 else "rgb"]
-    inks = 1 - press_prints.to_linear((clean[..., None] if clean.ndim == 2 else clean) / 255)
+    inks = 1 - to_linear((clean[..., None] if clean.ndim == 2 else clean) / 255)
     paper = np.stack([1 - screen(inks[..., i], period, angle)
                       for i, angle in enumerate(angles)], axis=-1)
     blur = rng.uniform(0.5, 1)
     noise = rng.uniform(1, 3)
-    scanned = 255 * press_prints.to_srgb(gaussian_filter(paper, (blur, blur, 0), mode="reflect"))
+    scanned = 255 * to_srgb(gaussian_filter(paper, (blur, blur, 0), mode="reflect"))
     scanned += noise * rng.standard_normal(scanned.shape)
     scanned = scanned[..., 0] if clean.ndim == 2 else scanned
     # The dots' sidebands spread around each lattice point; discs of 0.3
@@ -490,9 +460,6 @@ def jittered_lines_and_colour(clean, rng, index):
             f"{len(harmonics)} harmonic(s), peak {lines:.0f}; colour cosine {in_words(fx, fy)} "
             f"({a:.0f}), a phase per channel")
 
-
-# (k) lives in a file of its own, which uses this one's screens.
-import press_prints  # noqa: E402
 
 CASES = {
     "a": (sinusoids, ["grace_hopper", "fruits", "home", "squirrel", "messi", "graffiti",

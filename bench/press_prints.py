@@ -21,7 +21,7 @@ import numpy as np
 from PIL import Image
 from scipy.ndimage import gaussian_filter
 
-import pattern_cases as pc
+import print_screens as ps
 
 SUPERSAMPLE = 4
 # The share of each channel's light (R, G, B) an ink absorbs where it
@@ -31,22 +31,11 @@ INKS = {"C": (0.85, 0.25, 0.06), "M": (0.10, 0.82, 0.30),
 ANGLES = {"C": 15.0, "M": 75.0, "Y": 0.0, "K": 45.0}
 
 
-def to_linear(encoded):
-    """sRGB's transfer curve, values 0 … 1."""
-    return np.where(encoded <= 0.04045, encoded / 12.92, ((encoded + 0.055) / 1.055) ** 2.4)
-
-
-def to_srgb(linear):
-    linear = np.clip(linear, 0, 1)
-    return np.where(linear <= 0.0031308, 12.92 * linear,
-                    1.055 * linear ** (1 / 2.4) - 0.055)
-
-
 def separate(clean):
     """Coverages 0 … 1 of C, M, Y, K for a photograph: each of C, M and Y
     takes what its channel lacks in linear light, K half of their common
     part (grey component replacement)."""
-    lack = 1 - to_linear(clean / 255)
+    lack = 1 - ps.to_linear(clean / 255)
     grey = 0.5 * lack.min(axis=2)
     cmy = (lack - grey[..., None]) / np.maximum(1 - grey[..., None], 1e-6)
     return {"C": cmy[..., 0], "M": cmy[..., 1], "Y": cmy[..., 2], "K": grey}
@@ -75,7 +64,7 @@ def dots(density, period, angle, shift):
     u = (x * math.cos(a) + y * math.sin(a)) / period
     v = (-x * math.sin(a) + y * math.cos(a)) / period
     spot = 0.5 * (np.cos(2 * np.pi * u) + np.cos(2 * np.pi * v))
-    return (spot > pc.spot_threshold(fine)).astype(float)
+    return (spot > ps.spot_threshold(fine)).astype(float)
 
 
 def jpeg(image, quality):
@@ -93,19 +82,19 @@ def press_print(clean, rng, index):
     quality = int(rng.integers(75, 92)) if index % 2 else None
     coverages = separate(clean)
     printed = {ink: np.clip(c + gain * c * (1 - c), 0, 1) for ink, c in coverages.items()}
-    truth = pc.quantise(255 * to_srgb(reflectance(printed)))
+    truth = ps.quantise(255 * ps.to_srgb(reflectance(printed)))
     fine = reflectance({ink: dots(c, period, ANGLES[ink], rng.uniform(0, 1, 2))
                         for ink, c in printed.items()})
     h, w = clean.shape[:2]
     s = SUPERSAMPLE
     scanned = fine.reshape(h, s, w, s, 3).mean(axis=(1, 3))
     scanned = gaussian_filter(scanned, (blur, blur, 0), mode="reflect")
-    given = 255 * to_srgb(scanned) + noise * rng.standard_normal(scanned.shape)
-    given = pc.quantise(given)
+    given = 255 * ps.to_srgb(scanned) + noise * rng.standard_normal(scanned.shape)
+    given = ps.quantise(given)
     if quality:
         given = jpeg(given, quality)
     r = 0.3 / period
-    notches = [v for angle in ANGLES.values() for v in pc.lattice_notches(period, angle, r)]
+    notches = [v for angle in ANGLES.values() for v in ps.lattice_notches(period, angle, r)]
     words = (f"CMYK press print, period {period:.2f} px at C 15° M 75° Y 0° K 45°, "
              f"dot gain {gain:.2f}, misregistered, optics σ {blur:.2f}, noise σ {noise:.1f}"
              + (f", JPEG quality {quality}" if quality else ""))
@@ -116,5 +105,5 @@ def blurred_in_light(given, sigma):
     """A Gaussian blur of σ px done in linear light, as GIMP's own Gaussian
     blur does it: decoded, blurred, encoded."""
     sigmas = (sigma, sigma) if given.ndim == 2 else (sigma, sigma, 0)
-    light = gaussian_filter(to_linear(given / 255), sigmas, mode="reflect")
-    return pc.quantise(255 * to_srgb(light))
+    light = gaussian_filter(ps.to_linear(given / 255), sigmas, mode="reflect")
+    return ps.quantise(255 * ps.to_srgb(light))
