@@ -92,6 +92,9 @@ fftcl_status fftcl_fail (fftcl_error *err, fftcl_status status,
                          const char *format, ...)
   __attribute__ ((format (printf, 3, 4)));
 
+/* FFTCL_ERROR_MEMORY: host memory ran out. */
+fftcl_status fftcl_out_of_memory (fftcl_error *err);
+
 /* The `stripe_scale` of gain.h: (1 − tolerance/100) times the length of
  * the axis the stripes' energy lies across. */
 double fftcl_stripe_scale (const fftcl_gain *gain, size_t width,

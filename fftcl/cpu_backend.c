@@ -106,18 +106,6 @@ static void destroy_fftw_plan (fftwf_plan p)
     fftwf_destroy_plan (p);
 }
 
-void cpu_release_filter (cpu_plan *plan)
-{
-  cpu_planes_fft_clear (&plan->spectrum_forward);
-  cpu_planes_fft_clear (&plan->scratch_inverse);
-  size_t area = plan->width * plan->height;
-  cpu_give_back_complex (plan, plan->spectrum,
-                         area * cpu_spectrum_planes (plan));
-  cpu_give_back_complex (plan, plan->scratch,
-                         area * cpu_spectrum_planes (plan));
-  plan->spectrum = plan->scratch = NULL;
-}
-
 static void cpu_plan_destroy (void *state)
 {
   cpu_plan *plan = state;

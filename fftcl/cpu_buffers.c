@@ -87,3 +87,15 @@ fftcl_status cpu_prepare_scratch (cpu_plan *plan, fftcl_error *err)
                        "for a %zu×%zu spectrum", plan->width, plan->height);
   return FFTCL_OK;
 }
+
+void cpu_release_filter (cpu_plan *plan)
+{
+  cpu_planes_fft_clear (&plan->spectrum_forward);
+  cpu_planes_fft_clear (&plan->scratch_inverse);
+  size_t area = plan->width * plan->height;
+  cpu_give_back_complex (plan, plan->spectrum,
+                         area * cpu_spectrum_planes (plan));
+  cpu_give_back_complex (plan, plan->scratch,
+                         area * cpu_spectrum_planes (plan));
+  plan->spectrum = plan->scratch = NULL;
+}

@@ -205,12 +205,10 @@ typedef struct {
   const fftcl_strides *layout;
 } window_job;
 
-/* cpu_backend.c */
+/* cpu_buffers.c */
 
 /* Frees what filtering allocated, leaving the plan as if it never filtered. */
 void cpu_release_filter (cpu_plan *plan);
-
-/* cpu_buffers.c */
 
 void cpu_unmap_complex (fftwf_complex *array, size_t count);
 

@@ -17,3 +17,8 @@ fftcl_status fftcl_fail (fftcl_error *err, fftcl_status status,
     }
   return status;
 }
+
+fftcl_status fftcl_out_of_memory (fftcl_error *err)
+{
+  return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
+}

@@ -4,11 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-fftcl_status fftcl_out_of_memory (fftcl_error *err)
-{
-  return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
-}
-
 fftcl_status fftcl_check_call (const fftcl_plan *plan, const void *data,
                                fftcl_error *err)
 {

@@ -29,8 +29,6 @@ static inline int fftcl_is_power_of_two (size_t n)
   return n && !(n & (n - 1));
 }
 
-fftcl_status fftcl_out_of_memory (fftcl_error *err);
-
 /* FFTCL_ERROR_ARGUMENT when plan or data is NULL. */
 fftcl_status fftcl_check_call (const fftcl_plan *plan, const void *data,
                                fftcl_error *err);
