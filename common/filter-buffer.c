@@ -124,8 +124,8 @@ run_search (gpointer job_pointer)
 }
 
 /* The call's settings with the patterns of its pixels, read where the
- * state holds none (or holds them moved into light), in `with_found`;
- * *screen a halftone screen's period, else 0. */
+ * state holds none, in `with_found`; *screen a halftone screen's period,
+ * else 0. */
 static gboolean
 find_patterns (const FilterCall  *call,
                FilterState       *state,
@@ -136,8 +136,6 @@ find_patterns (const FilterCall  *call,
   PatternJob          job = { call, state, with_found, 0.0, FALSE, NULL };
   FilteredImageSource planes;
 
-  if (filter_state_moved (state))
-    filter_state_clear (state);
   if (! state->pixels &&
       ! make_room (call, state, call->settings, &planes, error))
     return FALSE;
@@ -317,29 +315,34 @@ finish (FilterRun  *run,
   return TRUE;
 }
 
+/* The planned filter, run where the host wants it; where it fails, the
+ * state is spent and the message fftcl's. */
+static gboolean
+run_planned (FilterRun  *run,
+             GError    **error)
+{
+  run_on_host (run->call, run_filter, run);
+  if (run->status == FFTCL_OK)
+    return TRUE;
+  if (run->into != run->state->pixels)
+    g_free (run->into);
+  filter_state_clear (run->state);
+  return render_error_fft (error, &run->fft_error);
+}
+
 /* The filter of filter_buffer, once the settings are complete. */
 static gboolean
 filter_with (FilterRun  *run,
              GError    **error)
 {
-  FilterCall  *call  = run->call;
-  FilterState *state = run->state;
+  FilterCall *call = run->call;
 
   if (! plan_run (run, error))
     return FALSE;
   call->served = run->way == FILTER_FROM_SPECTRUM;
   if (! call->served)
     report_filter (run, 0.15);
-
-  run_on_host (call, run_filter, run);
-  if (run->status != FFTCL_OK)
-    {
-      if (run->into != state->pixels)
-        g_free (run->into);
-      filter_state_clear (state);
-      return render_error_fft (error, &run->fft_error);
-    }
-  return finish (run, error);
+  return run_planned (run, error) && finish (run, error);
 }
 
 /* The state's pixels filtered in one pass, over themselves. */
@@ -347,17 +350,12 @@ static gboolean
 filter_in_place (FilterRun  *run,
                  GError    **error)
 {
-  FilterState *state = run->state;
-
-  if (! make_room (run->call, state, run->settings, &run->planes, error))
+  if (! make_room (run->call, run->state, run->settings, &run->planes,
+                   error))
     return FALSE;
   run->way  = FILTER_ONCE;
-  run->into = state->pixels;
-  run_on_host (run->call, run_filter, run);
-  if (run->status == FFTCL_OK)
-    return TRUE;
-  filter_state_clear (state);
-  return render_error_fft (error, &run->fft_error);
+  run->into = run->state->pixels;
+  return run_planned (run, error);
 }
 
 /* The pixels as read (`input`, the state's again) filtered in light,
@@ -371,10 +369,12 @@ join_in_light (FilterRun  *run,
                gdouble     screen,
                GError    **error)
 {
-  FilterState *state = run->state;
+  FilterState  *state  = run->state;
+  RenderFormat  chosen = state->format;
+  RenderFormat  light  = render_format_in_light (&chosen);
 
   state->pixels = input;
-  if (! filter_state_into_light (state))
+  if (! filter_state_convert (state, &light))
     {
       g_free (state->pixels);
       state->pixels = stored;
@@ -385,7 +385,7 @@ join_in_light (FilterRun  *run,
       g_free (stored);
       return FALSE;
     }
-  if (filter_state_out_of_light (state) &&
+  if (filter_state_convert (state, &chosen) &&
       print_tone_join (stored, state->pixels, &state->format.layout,
                        state->width, state->height,
                        PRINT_TONE_PERIODS * screen, row_split_gegl))

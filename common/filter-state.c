@@ -21,7 +21,6 @@ filter_state_clear (FilterState *state)
   g_clear_pointer (&state->pixels, g_free);
   g_clear_pointer (&state->waves, g_free);
   state->wave_count = 0;
-  state->format     = state->chosen;
 }
 
 gboolean
@@ -30,23 +29,15 @@ filter_state_choose (FilterState        *state,
                      gsize               width,
                      gsize               height)
 {
-  if (format->format == state->chosen.format && width == state->width &&
+  if (format->format == state->format.format && width == state->width &&
       height == state->height)
     return FALSE;
 
-  state->chosen = *format;
   filter_state_clear (state);
+  state->format = *format;
   state->width  = width;
   state->height = height;
   return TRUE;
-}
-
-gboolean
-filter_state_moved (const FilterState *state)
-{
-  return state->format.format != state->chosen.format ||
-         state->format.layout.lightness_as_luminance !=
-         state->chosen.layout.lightness_as_luminance;
 }
 
 gboolean
@@ -68,14 +59,11 @@ pixel_count (const FilterState *state)
 }
 
 /* Pixels converted at a time, through a block of their own. */
-#define LIGHT_CHUNK 4096
+#define CONVERT_CHUNK 4096
 
-/* The pixels converted in place into `to`, which takes the place of
- * their format; their spectrum goes. FALSE, nothing changed, when memory
- * runs out. */
-static gboolean
-convert_pixels (FilterState        *state,
-                const RenderFormat *to)
+gboolean
+filter_state_convert (FilterState        *state,
+                      const RenderFormat *to)
 {
   gsize         bpp   = babl_format_get_bytes_per_pixel (to->format);
   gsize         count = pixel_count (state);
@@ -84,14 +72,14 @@ convert_pixels (FilterState        *state,
 
   if (to->format != state->format.format && state->pixels)
     {
-      block = g_try_malloc (LIGHT_CHUNK * bpp);
+      block = g_try_malloc (CONVERT_CHUNK * bpp);
       if (! block)
         return FALSE;
     }
   filter_state_drop_spectrum (state);
-  for (gsize done = 0; block && done < count; done += LIGHT_CHUNK)
+  for (gsize done = 0; block && done < count; done += CONVERT_CHUNK)
     {
-      gsize   n     = MIN (LIGHT_CHUNK, count - done);
+      gsize   n     = MIN (CONVERT_CHUNK, count - done);
       guint8 *start = (guint8 *) state->pixels + done * bpp;
 
       babl_process (fish, start, block, n);
@@ -100,20 +88,6 @@ convert_pixels (FilterState        *state,
   g_free (block);
   state->format = *to;
   return TRUE;
-}
-
-gboolean
-filter_state_into_light (FilterState *state)
-{
-  RenderFormat light = render_format_in_light (&state->format);
-
-  return convert_pixels (state, &light);
-}
-
-gboolean
-filter_state_out_of_light (FilterState *state)
-{
-  return convert_pixels (state, &state->chosen);
 }
 
 /* Whether a pixel's colour is not finite in any component but alpha:

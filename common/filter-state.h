@@ -21,10 +21,6 @@ typedef struct
 {
   RenderFormat    format;     /* of `pixels`; format.format is NULL until
                                  chosen */
-  RenderFormat    chosen;     /* what filter_state_choose was given:
-                                 `format`, but where
-                                 filter_state_into_light moved the
-                                 pixels */
   gsize           width, height;
   gfloat         *pixels;     /* the area as read, interleaved, or NULL */
   gboolean        unseen;     /* a pixel of `pixels` has a colour that is
@@ -43,7 +39,7 @@ typedef struct
 /* Frees the spectrum and its warning. */
 void     filter_state_drop_spectrum (FilterState            *state);
 
-/* Frees everything but the format, which goes back to the one chosen. */
+/* Frees everything but the format. */
 void     filter_state_clear         (FilterState            *state);
 
 /* Makes `format` the pixels' for a width × height area; where either
@@ -53,22 +49,12 @@ gboolean filter_state_choose        (FilterState            *state,
                                      gsize                   width,
                                      gsize                   height);
 
-/* Moves the pixels into linear light (render_format_in_light) where
- * they are not (a halftone's screen averages there, as light adds up):
- * the spectrum goes, the pixels are converted in place and state->format
- * becomes its twin in light until they go (filter_state_clear), while
- * filter_state_choose still takes the format chosen as the same. FALSE,
- * the pixels as they were, when memory runs out. */
-gboolean filter_state_into_light    (FilterState            *state);
-
-/* The pixels (a filter's result, in light) converted back into the
- * format chosen, as filter_state_into_light converts them. FALSE, nothing
- * changed, when memory runs out. */
-gboolean filter_state_out_of_light  (FilterState            *state);
-
-/* Whether filter_state_into_light moved the pixels out of the format
- * chosen. */
-gboolean filter_state_moved         (const FilterState      *state);
+/* Converts the pixels in place into `to` (of the same components, e.g.
+ * render_format_in_light's twin in linear light, where a halftone's
+ * screen averages), which becomes their format; their spectrum goes.
+ * FALSE, nothing changed, when memory runs out. */
+gboolean filter_state_convert       (FilterState            *state,
+                                     const RenderFormat     *to);
 
 /* Whether the spectrum serves `asked` and the settings' waves, which
  * change the planes before the transform. */

@@ -88,8 +88,8 @@ print_tone_join (float             *stored,
   /* BOXES boxes of width w have the variance of a Gaussian of σ where
    * BOXES (w² − 1) / 12 = σ². */
   double  box    = sqrt (12.0 * sigma * sigma / BOXES + 1.0);
-  BoxJob  job    = { plane, width, height, (size_t) fmax (0.0, round ((box - 1.0) / 2.0)),
-                     0, &failed };
+  size_t  radius = (size_t) fmax (0.0, round ((box - 1.0) / 2.0));
+  BoxJob  job    = { plane, width, height, radius, 0, &failed };
 
   for (size_t c = 0; plane && ! failed && c < layout->colour_planes; c++)
     {
@@ -108,6 +108,7 @@ print_tone_join (float             *stored,
         if (isfinite (stored[i * layout->components + c]))
           stored[i * layout->components + c] += plane[i];
     }
+  failed |= ! plane;
   free (plane);
-  return plane && ! failed;
+  return ! failed;
 }

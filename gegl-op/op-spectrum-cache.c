@@ -171,18 +171,15 @@ unchanged (GeglNode            *source,
 }
 
 /* Keeps the state only where `area` of `input` reads as its pixels. A
- * second copy that memory cannot hold empties it, and so do pixels moved
- * into light (filter_state_into_light), which read otherwise. */
+ * second copy that memory cannot hold empties it. */
 static void
 match_pixels (GeglBuffer          *input,
               const GeglRectangle *area)
 {
   gsize   bytes  = kept.width * kept.height *
                    babl_format_get_bytes_per_pixel (kept.format.format);
-  gfloat *pixels = filter_state_moved (&kept)
-                   ? NULL
-                   : buffer_pixels_read_new (input, area, kept.format.format,
-                                             NULL);
+  gfloat *pixels = buffer_pixels_read_new (input, area, kept.format.format,
+                                           NULL);
 
   if (pixels && memcmp (pixels, kept.pixels, bytes) == 0)
     g_free (pixels);

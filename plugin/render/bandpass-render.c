@@ -107,7 +107,7 @@ renderer_choose (BandpassRenderer       *renderer,
                                                       drawable->has_alpha,
                                                       settings);
 
-  if (chosen.format != renderer->state.chosen.format)
+  if (chosen.format != renderer->state.format.format)
     {
       renderer_drop_spectrum (renderer);
       coarse_preview_forget (renderer->coarse);
