@@ -272,14 +272,18 @@ block_mean (const FilteredImageSource *source,
     }
 }
 
+/* Rows [first, end) of the window, as read (block means where the window
+ * steps). */
 static void
 copy_window_pixels (const FilteredImageSource *source,
                     const fftcl_window        *window,
-                    float                     *pixels)
+                    float                     *pixels,
+                    size_t                     first,
+                    size_t                     end)
 {
   size_t components = source->layout.components;
 
-  for (size_t j = 0; j < window->height; j++)
+  for (size_t j = first; j < end; j++)
     {
       float       *row    = pixels + j * window->width * components;
       size_t       y      = window->y + j * window->step;
@@ -336,6 +340,30 @@ filter_into (FilteredImage       *image,
   return fftcl_filter_apply (image->plan, gain, window, out, flags, err);
 }
 
+/* The window's rows from its filtered planes into the pixels. */
+typedef struct
+{
+  const FilteredImage *image;
+  const fftcl_window  *window;
+  const PlaneGeometry *geometry;
+  const float         *planes;
+  float               *pixels;
+} RenderRows;
+
+static void
+render_rows (const void *job_pointer,
+             size_t      first,
+             size_t      end)
+{
+  const RenderRows    *job    = job_pointer;
+  const FilteredImage *image  = job->image;
+
+  copy_window_pixels (&image->source, job->window, job->pixels, first, end);
+  pixel_planes_scatter (&image->source.layout, job->geometry, job->planes,
+                        image->scales, image->means, job->pixels, first,
+                        end);
+}
+
 /* Writes `window` to `pixels`: filtered straight there where the pixels
  * are the planes, else into planes of the window's size first and from
  * them into the pixels. Fills the timings' fft and scatter_ms. */
@@ -355,6 +383,7 @@ render (FilteredImage        *image,
   fftcl_status   status;
   float         *planes;
   double         start_ms;
+  RenderRows     job;
 
   if (image->direct)
     {
@@ -374,9 +403,8 @@ render (FilteredImage        *image,
   timings_keep_fft (image, timings);
 
   start_ms = now_ms ();
-  copy_window_pixels (&image->source, window, pixels);
-  pixel_planes_scatter (&image->source.layout, &window_geometry, planes,
-                        image->scales, image->means, pixels);
+  job = (RenderRows) { image, window, &window_geometry, planes, pixels };
+  row_split_run (image->source.split, window->height, render_rows, &job);
   if (timings)
     timings->scatter_ms = now_ms () - start_ms;
 

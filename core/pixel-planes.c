@@ -377,9 +377,11 @@ pixel_planes_scatter (const PixelLayout   *layout,
                       const float         *planes,
                       const float         *scales,
                       const float         *means,
-                      float               *pixels)
+                      float               *pixels,
+                      size_t               first,
+                      size_t               end)
 {
-  for (size_t y = 0; y < geometry->height; y++)
+  for (size_t y = first; y < end; y++)
     for (size_t x = 0; x < geometry->width; x++)
       {
         float *pixel = pixels + (y * geometry->width + x) *

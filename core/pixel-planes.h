@@ -115,13 +115,16 @@ void pixel_planes_composite   (const PixelLayout   *layout,
  * filtered, so that a filter that removes nothing gives it back as read.
  * Every other component, and the colour of pixels that are fully
  * transparent (alpha 0 or NaN) or whose colour is not finite, stay as
- * they were. */
+ * they were. Rows [first, end) of the geometry only, so that threads may
+ * take the rows between them. */
 void pixel_planes_scatter (const PixelLayout   *layout,
                            const PlaneGeometry *geometry,
                            const float         *planes,
                            const float         *scales,
                            const float         *means,
-                           float               *pixels);
+                           float               *pixels,
+                           size_t               first,
+                           size_t               end);
 
 /* Copies, whole, each of the `count` pixels of `read` whose colour (its
  * layout->colour_planes leading components) is not finite into

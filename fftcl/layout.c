@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "layout.h"
+#include "parallel.h"
 
 #include <stdint.h>
 
@@ -39,25 +40,61 @@ static size_t unmirrored (size_t n, size_t length)
   return n < length ? n : 2 * length - 1 - n;
 }
 
+/* A gather's or a scatter's rows: row r is row r % rows of plane
+ * r / rows, of the side-by-side planes' `width` × `rows`. */
+typedef struct {
+  const fftcl_strides *layout;
+  const float *from;
+  float *to;
+  size_t width, rows;
+  int mirrored;
+  int gather; /* from laid out to side by side; else the other way */
+} strides_job;
+
+static void strides_rows (const void *job_pointer, size_t first, size_t end)
+{
+  const strides_job *j = job_pointer;
+  for (size_t r = first; r < end; r++)
+    {
+      size_t p = r / j->rows, y = r % j->rows;
+      if (j->gather)
+        {
+          float *out = j->to + r * j->width;
+          for (size_t x = 0; x < j->width; x++)
+            out[x] = j->from[laid_out_at (
+              j->layout, p, j->mirrored ? unmirrored (x, j->width / 2) : x,
+              j->mirrored ? unmirrored (y, j->rows / 2) : y)];
+        }
+      else
+        {
+          const float *in = j->from + r * j->width;
+          for (size_t x = 0; x < j->width; x++)
+            j->to[laid_out_at (j->layout, p, x, y)] = in[x];
+        }
+    }
+}
+
+static void strides_run (const strides_job *job, size_t count)
+{
+  size_t bytes = count * job->rows * job->width * sizeof (float);
+  fftcl_in_parallel (fftcl_threads_for (bytes), count * job->rows,
+                     strides_rows, job);
+}
+
 void fftcl_strides_gather (const float *data, const fftcl_strides *layout,
                            size_t width, size_t height, size_t count,
                            int mirrored, float *out)
 {
   size_t times = mirrored ? 2 : 1;
-  size_t out_width = times * width, out_height = times * height;
-  for (size_t p = 0; p < count; p++)
-    for (size_t y = 0; y < out_height; y++)
-      for (size_t x = 0; x < out_width; x++)
-        *out++ = data[laid_out_at (layout, p, unmirrored (x, width),
-                                   unmirrored (y, height))];
+  const strides_job job = { layout, data, out, times * width,
+                            times * height, mirrored, 1 };
+  strides_run (&job, count);
 }
 
 void fftcl_strides_scatter (const float *planes, size_t width,
                             size_t height, size_t count, float *out,
                             const fftcl_strides *layout)
 {
-  for (size_t p = 0; p < count; p++)
-    for (size_t y = 0; y < height; y++)
-      for (size_t x = 0; x < width; x++)
-        out[laid_out_at (layout, p, x, y)] = *planes++;
+  const strides_job job = { layout, planes, out, width, height, 0, 0 };
+  strides_run (&job, count);
 }

@@ -3,7 +3,10 @@
  * grown on demand, uploads and downloads, launches, and waiting. */
 #include "opencl_plan.h"
 
+#include "parallel.h"
+
 #include <stdlib.h>
+#include <string.h>
 
 fftcl_status ocl_check_memory (const opencl_plan *plan, fftcl_error *err)
 {
@@ -139,27 +142,47 @@ fftcl_status ocl_launch (const opencl_plan *plan, cl_kernel kernel,
   return ocl_enqueue (plan, kernel, dimensions, global, local, what, err);
 }
 
-/* Real planes 2k and 2k + 1 lie one after the other in `planes`: one
- * upload brings both to the scratch plane, from where they are packed into
- * spectrum plane k. A lone plane is uploaded as it is. */
-static fftcl_status upload_pair (const opencl_plan *plan, size_t k,
-                                 const float *planes, fftcl_error *err)
+/* The real planes' rows from the caller's planes side by side;
+ * `first_plane` is the pair's. */
+typedef struct {
+  const opencl_plan *plan;
+  const float *planes;
+  size_t first_plane;
+} plane_rows;
+
+static void fill_plane_rows (const void *job, size_t first, size_t end,
+                             float *to)
 {
-  size_t area = area_of (plan);
-  if (is_lone (plan, k))
-    return ocl_write_plane (plan, plan->spectra[k], planes + 2 * k * area,
-                            area, err);
+  const plane_rows *r = job;
+  size_t width = r->plan->width;
+  memcpy (to, r->planes + (r->first_plane * r->plan->height + first) * width,
+          (end - first) * width * sizeof *to);
+}
+
+/* Real planes 2k and 2k + 1 go one after the other to the scratch plane,
+ * from where they are packed into spectrum plane k. A lone plane goes to
+ * its spectrum plane as it is. */
+static fftcl_status upload_pair (const opencl_plan *plan, size_t k,
+                                 plane_rows *rows, size_t threads,
+                                 fftcl_error *err)
+{
+  int lone = is_lone (plan, k);
   cl_int has_imaginary = 2 * k + 1 < plan->batch;
+  size_t count = (lone || !has_imaginary ? 1 : 2) * plan->height;
+  rows->first_plane = 2 * k;
+  fftcl_status status = fftcl_ocl_staged_write (
+    &plan->device->staging, plan->device->queue,
+    lone ? plan->spectra[k] : plan->scratch, count, plan->width,
+    fill_plane_rows, rows, threads, err);
+  if (lone || status != FFTCL_OK)
+    return status;
+  size_t area = area_of (plan);
   cl_uint area_arg = (cl_uint) area;
   const fftcl_ocl_arg args[] = {
     FFTCL_OCL_ARG (plan->scratch), FFTCL_OCL_ARG (plan->spectra[k]),
     FFTCL_OCL_ARG (area_arg), FFTCL_OCL_ARG (has_imaginary),
   };
-  fftcl_status status
-    = ocl_write_plane (plan, plan->scratch, planes + 2 * k * area,
-                       (has_imaginary ? 2 : 1) * area, err);
-  if (status == FFTCL_OK)
-    status = fftcl_ocl_set_args (plan->pack, 0, args, 4, err);
+  status = fftcl_ocl_set_args (plan->pack, 0, args, 4, err);
   if (status == FFTCL_OK)
     status
       = ocl_enqueue (plan, plan->pack, 1, &area, NULL, "packing planes", err);
@@ -169,9 +192,15 @@ static fftcl_status upload_pair (const opencl_plan *plan, size_t k,
 fftcl_status ocl_upload_pairs (const opencl_plan *plan, const float *planes,
                                fftcl_error *err)
 {
+  fftcl_ocl_device *device = plan->device;
+  plane_rows rows = { plan, planes, 0 };
+  size_t threads = fftcl_threads_for (2 * plane_bytes (plan));
   fftcl_status status = FFTCL_OK;
+  if (!fftcl_ocl_staging_ready (&device->staging, device->context,
+                                device->queue))
+    status = fftcl_out_of_memory (err);
   for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
-    status = upload_pair (plan, k, planes, err);
+    status = upload_pair (plan, k, &rows, threads, err);
   return status;
 }
 

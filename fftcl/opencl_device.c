@@ -144,7 +144,10 @@ void fftcl_ocl_device_close (fftcl_ocl_device *device)
     }
   free (device->programs);
   if (device->queue)
-    clReleaseCommandQueue (device->queue);
+    {
+      fftcl_ocl_staging_release (&device->staging, device->queue);
+      clReleaseCommandQueue (device->queue);
+    }
   if (device->context)
     clReleaseContext (device->context);
   free (device);

@@ -6,6 +6,7 @@
 
 #include "backend.h"
 #include "opencl_cache.h"
+#include "opencl_staging.h"
 
 #include <CL/cl.h>
 
@@ -29,6 +30,7 @@ typedef struct {
   const char *cache_folder;   /* the context's; NULL: the user's */
   fftcl_ocl_program *programs; /* built so far, one per set of options */
   size_t program_count;
+  fftcl_ocl_staging staging;  /* its plans' large transfers' */
 } fftcl_ocl_device;
 
 /* Opens the device fftcl_ocl_select picks and builds the kernels that need

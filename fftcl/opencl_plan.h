@@ -135,6 +135,8 @@ fftcl_status ocl_launch (const opencl_plan *plan, cl_kernel kernel,
                          const size_t *local, const char *what,
                          fftcl_error *err);
 
+/* Uploads the real planes, side by side in `planes`, into the spectrum
+ * planes, packed in pairs, through the device's staging slots. */
 fftcl_status ocl_upload_pairs (const opencl_plan *plan, const float *planes,
                                fftcl_error *err);
 

@@ -2,6 +2,9 @@
 /* The window of each filtered pair delivered to the host: averaged on
  * the device, or read out of the split plane. */
 #include "opencl_plan.h"
+#include "parallel.h"
+
+#include <string.h>
 
 /* Reads a rectangle of floats of `plane`, `columns` × `rows` from
  * (column, row) with rows `pitch` floats apart, to `host` with rows
@@ -52,6 +55,76 @@ static fftcl_status read_split_window (const opencl_plan *plan, cl_mem split,
   return status;
 }
 
+/* A window's rows as they come from a plane through the staging slots:
+ * a lone plane's rows are `width` values; a split plane's are 2 · width,
+ * width / chunk chunks of the real parts' chunk values, then the
+ * imaginary parts'. */
+typedef struct {
+  const opencl_plan *plan;
+  const fftcl_window *window;
+  int split, has_imaginary;
+  float *real, *imaginary; /* the window's planes */
+} window_rows;
+
+static void take_window_rows (const void *job, size_t first, size_t end,
+                              const float *from)
+{
+  const window_rows *r = job;
+  const fftcl_window *w = r->window;
+  size_t chunk = r->plan->split_chunk, width = r->plan->width;
+  size_t row_floats = r->split ? 2 * width : width, last = w->x + w->width;
+  for (size_t j = first; j < end; j++, from += row_floats)
+    {
+      float *real = r->real + j * w->width;
+      if (!r->split)
+        {
+          memcpy (real, from + w->x, w->width * sizeof *real);
+          continue;
+        }
+      float *imaginary = r->has_imaginary ? r->imaginary + j * w->width : NULL;
+      for (size_t c = w->x / chunk; c * chunk < last; c++)
+        {
+          size_t start = w->x > c * chunk ? w->x : c * chunk;
+          size_t stop = last < (c + 1) * chunk ? last : (c + 1) * chunk;
+          const float *at = from + 2 * c * chunk + (start - c * chunk);
+          memcpy (real + (start - w->x), at, (stop - start) * sizeof *real);
+          if (imaginary)
+            memcpy (imaginary + (start - w->x), at + chunk,
+                    (stop - start) * sizeof *imaginary);
+        }
+    }
+}
+
+/* Whether the window of pair k is read through the staging slots: when
+ * it fills at least one. */
+static int staged (const opencl_plan *plan, size_t k, const fftcl_window *w)
+{
+  size_t parts = is_lone (plan, k) || 2 * k + 1 >= plan->batch ? 1 : 2;
+  fftcl_ocl_device *device = plan->device;
+  return parts * w->width * w->height * sizeof (float) >= FFTCL_OCL_SLOT_BYTES
+         && fftcl_ocl_staging_ready (&device->staging, device->context,
+                                     device->queue);
+}
+
+/* Reads the window of pair k, split or lone in `plane`, a slot at a time. */
+static fftcl_status read_staged_window (const opencl_plan *plan, cl_mem plane,
+                                        size_t k, const fftcl_window *w,
+                                        float *out, fftcl_error *err)
+{
+  size_t window_area = w->width * w->height;
+  int split = !is_lone (plan, k);
+  const window_rows rows = { plan, w, split, 2 * k + 1 < plan->batch,
+                             out + 2 * k * window_area,
+                             out + (2 * k + 1) * window_area };
+  size_t row_floats = (split ? 2 : 1) * plan->width;
+  size_t threads = fftcl_threads_for (row_floats * w->height
+                                      * sizeof (float));
+  return fftcl_ocl_staged_read (&plan->device->staging, plan->device->queue,
+                                plane, w->y * row_floats, w->height,
+                                row_floats, take_window_rows, &rows, threads,
+                                err);
+}
+
 /* Splits the filtered pair k, in `filtered`, and reads the window of its
  * real planes (a lone plane's, as it lies). */
 static fftcl_status download_split_window (const opencl_plan *plan,
@@ -61,14 +134,20 @@ static fftcl_status download_split_window (const opencl_plan *plan,
 {
   size_t global = area_of (plan) / plan->split_chunk * plan->split_threads;
   size_t window_area = w->width * w->height;
+  int through_slots = staged (plan, k, w);
   if (is_lone (plan, k))
-    return read_rect (plan, filtered, w->x, w->y, w->width, w->height,
-                      plan->width, w->width, out + 2 * k * window_area, err);
+    return through_slots
+             ? read_staged_window (plan, filtered, k, w, out, err)
+             : read_rect (plan, filtered, w->x, w->y, w->width, w->height,
+                          plan->width, w->width, out + 2 * k * window_area,
+                          err);
   const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (filtered) };
   fftcl_status status = fftcl_ocl_set_args (plan->split, 0, args, 1, err);
   if (status == FFTCL_OK)
     status = ocl_enqueue (plan, plan->split, 1, &global, &plan->split_threads,
                           "unpacking planes", err);
+  if (status == FFTCL_OK && through_slots)
+    return read_staged_window (plan, filtered, k, w, out, err);
   if (status == FFTCL_OK)
     status = read_split_window (plan, filtered, 0, w,
                                 out + 2 * k * window_area, err);

@@ -92,3 +92,9 @@ void *fftcl_map_populated (size_t bytes, size_t threads)
                      populate_chunks, &job);
   return memory;
 }
+
+size_t fftcl_threads_for (size_t bytes)
+{
+  size_t cores = fftcl_core_count (), wanted = 1 + (bytes >> 20);
+  return wanted < cores ? wanted : cores;
+}

@@ -14,6 +14,10 @@ typedef void (*fftcl_row_work) (const void *job, size_t first, size_t end);
 /* The host's online processor cores, at least 1. */
 size_t fftcl_core_count (void);
 
+/* Threads for a pass over `bytes` of memory: one per MiB, at most one per
+ * core, so that small passes start no threads. */
+size_t fftcl_threads_for (size_t bytes);
+
 /* Splits rows 0 … rows − 1 over at most `threads` threads (this one among
  * them) and waits for them. */
 void fftcl_in_parallel (size_t threads, size_t rows, fftcl_row_work work,

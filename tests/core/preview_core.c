@@ -110,7 +110,7 @@ oracle (fftcl_context             *context,
       exit (1);
     }
   pixel_planes_scatter (&source->layout, g, padded, unscaled, made.means,
-                        result);
+                        result, 0, g->height);
   fftcl_plan_destroy (plan);
   return made;
 }
