@@ -11,6 +11,7 @@
 #include "bandpass-settings.h"
 #include "dialog-jobs.h"
 #include "drawable-filter-append.h"
+#include "plugin-locale.h"
 #include "pulsing-worker.h"
 #include "result-layers.h"
 #include "spectrum-procedures.h"
@@ -246,6 +247,7 @@ fft_bandpass_run (GimpProcedure        *procedure,
   BandpassRenderer  *renderer;
   gboolean           done;
 
+  plugin_locale_bind ();
   gegl_init (NULL, NULL);
 
   if (! target_checks_pass (image, drawables, procedure_title (procedure),
@@ -384,22 +386,19 @@ fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
   return procedure;
 }
 
-/* Translations live in locale/ beside the executable. Without that
- * folder (no translations installed, or the plug-in copied alone) GIMP
- * would complain on every call, so localization is then off. */
+/* Translations live in locale/ beside the executable (plugin-locale.h).
+ * Without that folder (no translations installed, or the plug-in copied
+ * alone) GIMP would complain on every call, so localization is then off. */
 static gboolean
 fft_bandpass_set_i18n (GimpPlugIn   *plug_in G_GNUC_UNUSED,
                        const gchar  *procedure_name G_GNUC_UNUSED,
                        gchar       **gettext_domain,
                        gchar       **catalog_dir)
 {
-  gchar    *folder    = g_path_get_dirname (gimp_get_progname ());
-  gchar    *catalogs  = g_build_filename (folder, "locale", NULL);
-  gboolean  installed = g_file_test (catalogs, G_FILE_TEST_IS_DIR);
+  gchar    *catalogs  = plugin_locale_folder ();
+  gboolean  installed = catalogs != NULL;
 
   g_free (catalogs);
-  g_free (folder);
-
   if (installed)
     {
       *gettext_domain = g_strdup (GETTEXT_PACKAGE);

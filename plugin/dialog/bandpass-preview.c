@@ -175,6 +175,8 @@ show_result (const PreviewResult *result,
 
   text = g_strdup_printf (_("Device: %s"), result->device);
   set_text (preview->device_label, text);
+  preview_dump (&result->window, result->pixels, result->bytes_per_pixel,
+                result->coarse, text);
   g_free (text);
 
   text = describe_refresh (result);
@@ -186,9 +188,6 @@ show_result (const PreviewResult *result,
                                 result->spectrum,
                                 result->spectrum_width,
                                 result->spectrum_height);
-
-  preview_dump (&result->window, result->pixels, result->bytes_per_pixel,
-                result->coarse, result->device);
 
   /* A result for a view since scrolled away from is not drawn: the
    * request for the new view follows. */

@@ -4,8 +4,8 @@
  * preview-NNNNN.dump: one text line "fft-bandpass-preview X Y WIDTH
  * HEIGHT STEP BYTES-PER-PIXEL KIND DEVICE" (KIND is "full", or "coarse"
  * for a result from the downscaled copy; DEVICE, to the end of the line,
- * is what the dialog shows under the preview, which tells a fallback to
- * the CPU), then the window's pixels in the display format, row after
+ * is the label the dialog shows under the preview, in the user's
+ * language, which tells a fallback to the CPU), then the window's pixels in the display format, row after
  * row. */
 #ifndef PREVIEW_DUMP_H
 #define PREVIEW_DUMP_H

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "plugin-locale.h"
 #include "spectrum-forward.h"
 #include "spectrum-inverse.h"
 
@@ -19,6 +20,7 @@ forward_run (GimpProcedure        *procedure,
   GimpImage         *spectrum;
   GimpValueArray    *values;
 
+  plugin_locale_bind ();
   gegl_init (NULL, NULL);
 
   spectrum = spectrum_forward_make (image, drawables, &status, &error);
@@ -48,6 +50,7 @@ inverse_run (GimpProcedure        *procedure,
   GimpLayer         *layer;
   GimpValueArray    *values;
 
+  plugin_locale_bind ();
   gegl_init (NULL, NULL);
 
   layer = spectrum_inverse_make (image, &new_image, &status, &error);
