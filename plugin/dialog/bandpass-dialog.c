@@ -36,6 +36,21 @@ period_slider (GimpProcedureDialog *dialog,
   gimp_scale_entry_set_logarithmic (GIMP_SCALE_ENTRY (scale), TRUE);
 }
 
+/* Every choice a combo box labelled by its nick, whose mnemonic
+ * focuses it: GIMP 3.2 would make a choice of at most three values a
+ * radio frame, which GimpProcedureDialog finds no mnemonic for. Before
+ * the groups, which take the widgets made. */
+static void
+choice_combos (GimpProcedureDialog *dialog)
+{
+  static const gchar *const choices[] =
+    { "mode", "shape", "stripes", "output", "padding", "channels" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (choices); i++)
+    gimp_procedure_dialog_get_widget (dialog, choices[i],
+                                      GTK_TYPE_COMBO_BOX);
+}
+
 /* `property` is sensitive while the choice `choice_property` is `nick`
  * (or, with `when_equal` FALSE, while it is anything else). */
 static void
@@ -209,6 +224,7 @@ fill_settings (GimpProcedureDialog *dialog,
 
   period_slider (dialog, "large-structures", LARGE_STRUCTURES_SLIDER_MAX);
   period_slider (dialog, "small-structures", SMALL_STRUCTURES_SLIDER_MAX);
+  choice_combos (dialog);
 
   fill_group (dialog, "band", _("Band"), FALSE, band);
   fill_group (dialog, "edge", _("Edge"), FALSE, edge);

@@ -18,7 +18,8 @@ clicking the status bar's Cancel:
     waiting in its shadow.
 
 Each call must report the cancel and leave every layer's pixels as they
-were and the image clean (no undo step).
+were and the image clean (no undo step), and the plug-in's process print
+no warning or critical (gimp_xvfb.console_problems).
 
 Usage: gimp_cancel.py PATH/TO/fft-bandpass"""
 import subprocess
@@ -181,6 +182,8 @@ def main():
         results = cancel_rounds(gimp)
     for name, _ in ROUNDS:
         check_round(name, results.get(name))
+    problems = gx.console_problems(gimp.output())
+    gh.check(not problems, f"the cancelled runs warn of nothing: {problems}")
     if gh.checks.failed:
         print(gimp.output()[-3000:])
     sys.exit(gh.finish())

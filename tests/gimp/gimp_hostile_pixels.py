@@ -27,7 +27,8 @@ FFTCL_DEVICE names:
     float, never to inf;
   - through the dialog (GIMP's user interface under Xvfb, which reads the
     drawable ahead and converts it later), a double image with values
-    beyond the float range and NaN colour comes out as without it.
+    beyond the float range and NaN colour comes out as without it, the
+    plug-in's process printing no warning or critical.
 
 Usage: gimp_hostile_pixels.py PATH/TO/fft-bandpass"""
 import json
@@ -103,6 +104,8 @@ class Jobs:
         env = {"HOSTILE_FOLDER": self.folder}
         if dialog:
             log = press_ok(self.harness, script, env)
+            problems = gx.console_problems(log)
+            gh.check(not problems, f"the dialog warns of nothing: {problems}")
         else:
             log = self.harness.run_gimp([script], env=env, interpreter="python-fu-eval")
         try:

@@ -20,7 +20,9 @@ divider in a screenshot and drags it 100 px to the left: the view must
 draw it there, and OK must save its place among the last values.
 
 With FFT_BANDPASS_SCREENSHOTS set to a folder, the dialog with its
-preview and spectrum is saved there as preview.png.
+preview and spectrum is saved there as preview.png. Throughout, the
+plug-in's process must print no GLib, GTK, GEGL or libgimp warning or
+critical (gimp_xvfb.console_problems).
 
 Usage: gimp_preview.py PATH/TO/fft-bandpass"""
 import glob
@@ -284,6 +286,8 @@ def main():
     statuses = call.statuses()
     gh.check(statuses == ["STATUS success"],
              f"OK filters: {statuses or call.output()[-2000:]}")
+    problems = gx.console_problems(call.output())
+    gh.check(not problems, f"the plug-in warns of nothing: {problems}")
 
     if window is not None and gh.check(os.path.exists(target),
                                        "the output is saved"):

@@ -39,24 +39,9 @@ CONSOLE_PROBLEM = re.compile(r"\(fft-bandpass:\d+\): [\w-]+-(CRITICAL|WARNING) \
                              r"|^Procedure 'plug-in-fft-[\w-]+': ")
 
 
-# A known gap, not a new problem (issue 43, left open): GIMP 3.2's
-# GimpProcedureDialog makes a choice property of at most 3 values a
-# GimpIntRadioFrame (gimp_procedure_dialog_get_widget; more values: a
-# combo box labelled by the nick, whose mnemonic counts), and its
-# check_mnemonic looks for a label whose mnemonic widget is the frame,
-# which a radio frame never has (its titled label points at the first
-# button, and comes after the check). The six nicks have their letters
-# ("Mo_de", "_Edge shape", …); asking the dialog for GTK_TYPE_COMBO_BOX
-# for them would close it. 3.0.4 prints no such line.
-KNOWN_GAP = re.compile(r"no mnemonic for property "
-                       r"(mode|shape|stripes|output|padding|channels)\s*$")
-
-
 def console_problems(output):
-    """The lines of `output` where the plug-in's process warned, but for
-    KNOWN_GAP's."""
-    return [l for l in output.splitlines()
-            if CONSOLE_PROBLEM.search(l) and not KNOWN_GAP.search(l)]
+    """The lines of `output` where the plug-in's process warned."""
+    return [l for l in output.splitlines() if CONSOLE_PROBLEM.search(l)]
 
 
 def start_xvfb(screen="1280x900"):
