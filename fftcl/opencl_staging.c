@@ -47,8 +47,6 @@ static int make_slot (fftcl_ocl_slot *slot, cl_context context,
                                      &code);
   if (code == CL_SUCCESS && slot->host)
     return 1;
-  if (code == CL_SUCCESS)
-    clFinish (queue);
   if (slot->buffer)
     clReleaseMemObject (slot->buffer);
   slot->buffer = NULL;
