@@ -104,6 +104,12 @@ static size_t rows_per_slot (size_t row_floats)
   return rows ? rows : 1;
 }
 
+/* The rows of piece k of `rows` rows cut in pieces of `per`. */
+static size_t piece_rows (size_t rows, size_t per, size_t k)
+{
+  return rows - k * per < per ? rows - k * per : per;
+}
+
 fftcl_status fftcl_ocl_staged_write (fftcl_ocl_staging *staging,
                                      cl_command_queue queue, cl_mem buffer,
                                      size_t rows, size_t row_floats,
@@ -114,11 +120,10 @@ fftcl_status fftcl_ocl_staged_write (fftcl_ocl_staging *staging,
   size_t per = rows_per_slot (row_floats), row_bytes = row_floats
                                                        * sizeof (float);
   fftcl_status status = FFTCL_OK;
-  for (size_t first = 0, k = 0; first < rows && status == FFTCL_OK;
-       first += per, k++)
+  for (size_t k = 0; k * per < rows && status == FFTCL_OK; k++)
     {
       fftcl_ocl_slot *slot = &staging->slots[k % FFTCL_OCL_STAGING_SLOTS];
-      size_t count = rows - first < per ? rows - first : per;
+      size_t first = k * per, count = piece_rows (rows, per, k);
       status = settle (slot, err);
       if (status != FFTCL_OK)
         break;
@@ -137,12 +142,14 @@ fftcl_status fftcl_ocl_staged_write (fftcl_ocl_staging *staging,
   return status;
 }
 
+/* Starts reading piece k (of `rows` rows in pieces of `per`) into `slot`. */
 static fftcl_status read_into (fftcl_ocl_slot *slot, cl_command_queue queue,
-                               cl_mem buffer, size_t offset, size_t first,
-                               size_t count, size_t row_floats,
+                               cl_mem buffer, size_t offset, size_t rows,
+                               size_t per, size_t k, size_t row_floats,
                                fftcl_error *err)
 {
   size_t row_bytes = row_floats * sizeof (float);
+  size_t first = k * per, count = piece_rows (rows, per, k);
   fftcl_status status = settle (slot, err);
   if (status != FFTCL_OK)
     return status;
@@ -170,22 +177,19 @@ fftcl_status fftcl_ocl_staged_read (fftcl_ocl_staging *staging,
   fftcl_status status = FFTCL_OK;
   for (size_t k = 0; k < pieces && k < FFTCL_OCL_STAGING_SLOTS
                      && status == FFTCL_OK; k++)
-    status = read_into (&staging->slots[k], queue, buffer, offset, k * per,
-                        rows - k * per < per ? rows - k * per : per,
-                        row_floats, err);
+    status = read_into (&staging->slots[k], queue, buffer, offset, rows, per,
+                        k, row_floats, err);
   for (size_t k = 0; k < pieces && status == FFTCL_OK; k++)
     {
       fftcl_ocl_slot *slot = &staging->slots[k % FFTCL_OCL_STAGING_SLOTS];
-      size_t first = k * per, count = rows - first < per ? rows - first : per;
       status = settle (slot, err);
       if (status != FFTCL_OK)
         break;
-      const slot_rows s = { NULL, take, job, first, row_floats, slot->host };
-      fftcl_in_parallel (threads, count, slot_work, &s);
+      const slot_rows s = { NULL, take, job, k * per, row_floats, slot->host };
+      fftcl_in_parallel (threads, piece_rows (rows, per, k), slot_work, &s);
       size_t next = k + FFTCL_OCL_STAGING_SLOTS;
       if (next < pieces)
-        status = read_into (slot, queue, buffer, offset, next * per,
-                            rows - next * per < per ? rows - next * per : per,
+        status = read_into (slot, queue, buffer, offset, rows, per, next,
                             row_floats, err);
     }
   return status;
