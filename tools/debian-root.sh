@@ -27,10 +27,16 @@ debian_mirror() {
 make_debian_root() {
   local target=$1
   shift
-  command -v mmdebstrap >/dev/null || {
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mmdebstrap
-  }
+  # Two roots made at once would both install mmdebstrap, and the second
+  # apt-get would fail on the host's dpkg lock: one installs, the other waits.
+  mkdir -p "$(dirname "$target")"
+  (
+    flock 8
+    command -v mmdebstrap >/dev/null || {
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mmdebstrap
+    }
+  ) 8>>"$(dirname "$target")/host-apt.lock"
   mmdebstrap --aptopt='Acquire::Check-Valid-Until "false"' --variant=apt "$@" \
     "$debian_suite" "$target" "deb $(debian_mirror) $debian_suite main"
 }
