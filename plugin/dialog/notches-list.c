@@ -9,6 +9,7 @@
 #include "bandpass-settings.h"
 #include "dialog-notches.h"
 #include "notch-channels-text.h"
+#include "preview-dump.h"
 
 /* The list's tallest, in pixels, before it scrolls, and its least while
  * it holds a notch: two rows. */
@@ -257,13 +258,43 @@ rebuild (GimpProcedureConfig *config,
   g_free (notches);
 }
 
+/* The rows as their fields show them, a line each, for the tests' dump. */
+static void
+dump_rows (NotchesList *list)
+{
+  GList   *rows = gtk_container_get_children (GTK_CONTAINER (list->rows));
+  GString *text = g_string_new (NULL);
+
+  for (GList *r = rows; r; r = r->next)
+    {
+      GtkWidget *row    = gtk_bin_get_child (GTK_BIN (r->data));
+      GList     *fields = gtk_container_get_children (GTK_CONTAINER (row));
+      gchar     *kind   = gtk_combo_box_text_get_active_text (
+                            g_list_nth_data (fields, 4));
+
+      g_string_append_printf (text, "%s px %s° %s %s\n",
+                              gtk_entry_get_text (g_list_nth_data (fields, 0)),
+                              gtk_entry_get_text (g_list_nth_data (fields, 2)),
+                              kind,
+                              gtk_entry_get_text (g_list_nth_data (fields, 5)));
+      g_free (kind);
+      g_list_free (fields);
+    }
+  preview_dump_notches (text);
+  g_string_free (text, TRUE);
+  g_list_free (rows);
+}
+
 /* Scripts, the fields and the spectrum view change the notches too. */
 static void
 config_changed (GimpProcedureConfig *config,
                 GParamSpec          *pspec G_GNUC_UNUSED,
                 GtkWidget           *rows)
 {
-  rebuild (config, g_object_get_data (G_OBJECT (rows), "notches-list"));
+  NotchesList *list = g_object_get_data (G_OBJECT (rows), "notches-list");
+
+  rebuild (config, list);
+  dump_rows (list);
 }
 
 GtkWidget *
@@ -297,6 +328,7 @@ notches_list_new (GimpProcedureConfig *config)
   g_signal_connect_object (config, "notify::notch-channels",
                            G_CALLBACK (config_changed), list->rows, 0);
   rebuild (config, list);
+  dump_rows (list);
   gtk_box_pack_start (GTK_BOX (box), caption, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (box), scroller, FALSE, FALSE, 0);
   gtk_widget_show_all (box);

@@ -1,24 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "preview-dump.h"
 
-/* Writes `header` then `size` bytes of `pixels` as PREFIX-NNNNN.dump in
- * the dump folder, where there is one. */
+/* Writes `contents` as PREFIX-NNNNN.dump in the dump folder, where
+ * there is one. */
 static void
-write_dump (const gchar  *prefix,
-            guint        *count,
-            GString      *header,
-            const guchar *pixels,
-            gsize         size)
+write_dump (const gchar   *prefix,
+            guint         *count,
+            const GString *contents)
 {
   const gchar *folder = g_getenv ("FFT_BANDPASS_PREVIEW_DUMP");
   gchar       *name;
   gchar       *path;
 
-  g_string_append_len (header, (const gchar *) pixels, size);
   name = g_strdup_printf ("%s-%05u.dump", prefix, (*count)++);
   path = g_build_filename (folder, name, NULL);
   /* Written to a temporary file and renamed: a reader never sees half. */
-  if (! g_file_set_contents (path, header->str, header->len, NULL))
+  if (! g_file_set_contents (path, contents->str, contents->len, NULL))
     g_printerr ("fft-bandpass: could not write %s\n", path);
 
   g_free (path);
@@ -54,8 +51,9 @@ preview_dump (const fftcl_window *window,
                    window->x, window->y, window->width, window->height,
                    window->step, bytes_per_pixel, coarse ? "coarse" : "full",
                    one_line);
-  write_dump ("preview", &count, dump, pixels,
-              window->width * window->height * bytes_per_pixel);
+  g_string_append_len (dump, (const gchar *) pixels,
+                       window->width * window->height * bytes_per_pixel);
+  write_dump ("preview", &count, dump);
   g_string_free (dump, TRUE);
   g_free (one_line);
 }
@@ -82,7 +80,17 @@ preview_dump_screen (const guchar *screen,
   g_string_printf (dump, "fft-bandpass-screen %d %d %d %d %d %d %d %d %d\n",
                    width, height, bytes_per_pixel, x0, y0, x1, y1, split,
                    swapped ? 1 : 0);
-  write_dump ("screen", &count, dump, screen,
-              (gsize) width * height * bytes_per_pixel);
+  g_string_append_len (dump, (const gchar *) screen,
+                       (gsize) width * height * bytes_per_pixel);
+  write_dump ("screen", &count, dump);
   g_string_free (dump, TRUE);
+}
+
+void
+preview_dump_notches (const GString *rows)
+{
+  static guint count = 0;
+
+  if (dumping ())
+    write_dump ("notches", &count, rows);
 }

@@ -37,4 +37,11 @@ void preview_dump_screen (const guchar *screen,
                           gint          split,
                           gboolean      swapped);
 
+/* With FFT_BANDPASS_PREVIEW_DUMP set, the list of notches as it reads
+ * after each change, as notches-NNNNN.dump: `rows`, a text line per row
+ * of the list, "PERIOD px ANGLE° KIND CHANNELS" as its fields show them
+ * (in the user's language: the period "9,6" and the kind "Welle" in
+ * German), nothing where the list is empty. */
+void preview_dump_notches (const GString *rows);
+
 #endif

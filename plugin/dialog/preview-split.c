@@ -6,6 +6,9 @@
 
 /* A press this close to the divider (screen px) grabs it. */
 #define GRAB_REACH 8.0
+/* The key that swaps the sides, as the swap button's tooltip names it. */
+#define SWAP_KEY       GDK_KEY_b
+#define SWAP_MODIFIERS GDK_CONTROL_MASK
 
 PreviewSplit
 preview_split_read (GimpProcedureConfig *config)
@@ -46,6 +49,39 @@ swap (GtkButton           *button G_GNUC_UNUSED,
   g_object_set (config, "split-swapped", ! split.swapped, NULL);
 }
 
+/* The swap key works in the window the button is in: its accelerators
+ * follow the button from window to window. */
+static void
+follow_window (GtkWidget *button,
+               GtkWidget *previous,
+               gpointer   accel_group)
+{
+  GtkWidget *toplevel = gtk_widget_get_toplevel (button);
+
+  if (GTK_IS_WINDOW (previous))
+    gtk_window_remove_accel_group (GTK_WINDOW (previous), accel_group);
+  if (gtk_widget_is_toplevel (toplevel) && GTK_IS_WINDOW (toplevel))
+    gtk_window_add_accel_group (GTK_WINDOW (toplevel), accel_group);
+}
+
+/* The swap key clicks the swap button, so that it does what the button
+ * does, and nothing while the button is insensitive. */
+static void
+add_swap_key (GtkWidget *button)
+{
+  GtkAccelGroup *accel_group = gtk_accel_group_new ();
+
+  gtk_widget_add_accelerator (button, "clicked", accel_group, SWAP_KEY,
+                              SWAP_MODIFIERS, GTK_ACCEL_VISIBLE);
+  g_object_set_data_full (G_OBJECT (button), "swap-key", accel_group,
+                          g_object_unref);
+  g_signal_connect (button, "hierarchy-changed", G_CALLBACK (follow_window),
+                    accel_group);
+  gimp_help_set_help_data (button,
+                           _("Show the sides of the divider the other way "
+                             "round (Ctrl+B)"), NULL);
+}
+
 GtkWidget *
 preview_split_controls (GimpProcedureConfig *config)
 {
@@ -61,6 +97,7 @@ preview_split_controls (GimpProcedureConfig *config)
   g_signal_connect_object (config, "notify::split-swapped",
                            G_CALLBACK (name_sides), check, 0);
   g_signal_connect_object (button, "clicked", G_CALLBACK (swap), config, 0);
+  add_swap_key (button);
   gimp_help_set_help_data (check,
                            _("Show the image before filtering on one side "
                              "of a divider and after on the other; drag "

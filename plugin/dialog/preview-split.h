@@ -5,7 +5,7 @@
  * ("split-view", "split-position", "split-swapped", remembered between
  * runs as the dialog's other choices are). The user drags the divider in
  * the view at any zoom, and turns the split on and swaps its sides with
- * the controls under the view. */
+ * the controls under the view (swapping also with Ctrl+B). */
 #ifndef PREVIEW_SPLIT_H
 #define PREVIEW_SPLIT_H
 
@@ -21,7 +21,7 @@ PreviewSplit  preview_split_read     (GimpProcedureConfig *config);
 gboolean      preview_split_property (const gchar         *property);
 
 /* The check button that splits the view, and the button that swaps its
- * sides, in a row. */
+ * sides, in a row; Ctrl+B in the button's window clicks the button. */
 GtkWidget    *preview_split_controls (GimpProcedureConfig *config);
 
 /* Lets the user drag the divider of `view`: a press near it moves it, a

@@ -17,7 +17,10 @@ The view is split (the split's default): at 1:1 the screen it draws
 one side of the divider and the source on the other, each pixel within
 1/255 of one of the image pixels around it; the test then finds the
 divider in a screenshot and drags it 100 px to the left: the view must
-draw it there, and OK must save its place among the last values.
+draw it there. Ctrl+B then swaps the sides: the next screen must show the
+source after the divider, which stays where it was dragged, and the output
+before it. OK must save the divider's place and the swap among the last
+values.
 
 With FFT_BANDPASS_SCREENSHOTS set to a folder, the dialog with its
 preview and spectrum is saved there as preview.png. Throughout, the
@@ -159,15 +162,16 @@ def near_match(screen, image, columns, x0, y0, x1, y1):
     return np.all((shown >= low - 1) & (shown <= high + 1), axis=2)
 
 
-def check_split(path, output, source):
+def check_split(path, output, source, label="split zoomed in", kept_share=0.95):
     """The screen at 1:1 in `path`: output after the divider, source
-    before."""
-    if not gh.check(path is not None, "the view's screen is dumped"):
+    before, which side is before as the screen's SWAPPED says; at least
+    `kept_share` of the before side the source."""
+    if not gh.check(path is not None, f"{label}: the view's screen is dumped"):
         return None
     fields, screen = read_screen(path)
     width, height, _, x0, y0, x1, y1, split, swapped = fields
-    if not gh.check(0 < split < width, f"the view is split: divider at {split} "
-                                       f"of {width}"):
+    if not gh.check(0 < split < width, f"{label}: the view is split: divider "
+                                       f"at {split} of {width}"):
         return None
     before = slice(0, split - 1) if not swapped else slice(split + 1, width)
     after = slice(split + 1, width) if not swapped else slice(0, split - 1)
@@ -176,8 +180,10 @@ def check_split(path, output, source):
     not_output = near_match(screen, output, before, x0, y0, x1, y1)
     # GIMP draws the original zoomed in from its own scaled copy, whose
     # sampling the neighbourhood bounds do not always hold.
-    gh.check(shown.mean() > 0.99 and kept.mean() > 0.95 and not_output.mean() < 0.5,
-             f"split zoomed in ({x1 - x0} image px across {width}): "
+    gh.check(shown.mean() > 0.99 and kept.mean() > kept_share and
+             not_output.mean() < 0.5,
+             f"{label} ({x1 - x0} image px across {width}, "
+             f"{'after | before' if swapped else 'before | after'}): "
              f"{shown.mean():.2%} of the after side is the output, "
              f"{kept.mean():.2%} of the before side the source (and "
              f"{not_output.mean():.2%} of it the output)")
@@ -222,6 +228,17 @@ def drag_divider(call, window, folder):
     return read_screen(latest[-1])[0][7] if latest else None
 
 
+def swap_by_key(env, window, folder):
+    """Presses Ctrl+B in the dialog; returns the path of the screen the
+    view draws next, or None."""
+    count = len(screens(folder))
+    gx.xdotool(env, "windowfocus", "--sync", window)
+    gx.xdotool(env, "key", "--window", window, "--clearmodifiers", "ctrl+b")
+    time.sleep(2)
+    latest = screens(folder)[count:]
+    return latest[-1] if latest else None
+
+
 def drive(call, window, folder):
     env = call.env
     gx.xdotool(env, "mousemove", "1270", "890")   # no tooltips in shots
@@ -248,9 +265,33 @@ def drive(call, window, folder):
     one_to_one = settle(folder, count, lambda dump: dump[2] == 1)
     screen = screens(folder)[-1] if screens(folder) else None
     dragged = drag_divider(call, window, folder)
+    swapped = swap_by_key(env, window, folder)
     gx.xdotool(env, "windowfocus", "--sync", window)
     call.press_ok(window)
-    return whole, one_to_one, shot, screen, dragged
+    return whole, one_to_one, shot, screen, dragged, swapped
+
+
+def last_values(harness):
+    """The text of the procedure's last values, as OK saved them."""
+    path = os.path.join(harness.gimpdir, "plug-in-settings",
+                        "GimpProcedureConfigRun-plug-in-fft-bandpass.last")
+    return open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+
+
+def check_swapped(harness, path, output, source, dragged):
+    """Ctrl+B swapped the sides of the divider where the drag left it, and
+    OK saved the swap. GIMP's scaled copy of the original, drawn on the
+    right now, meets the neighbourhood bounds less often there."""
+    if not gh.check(path is not None, "Ctrl+B redraws the view"):
+        return
+    fields = read_screen(path)[0]
+    gh.check(fields[8] == 1 and fields[7] == dragged,
+             f"Ctrl+B swaps the sides: swapped {fields[8]}, divider at "
+             f"{fields[7]} (dragged to {dragged})")
+    check_split(path, output, source, "swapped by Ctrl+B", 0.9)
+    found = re.search(r"\(split-swapped (yes|no)\)", last_values(harness))
+    gh.check(found is not None and found.group(1) == "yes",
+             f"OK remembers the swap: {found.group(0) if found else None}")
 
 
 def check_dragged(harness, split, dragged):
@@ -258,10 +299,7 @@ def check_dragged(harness, split, dragged):
     at, width = split
     gh.check(dragged is not None and abs(dragged - (at - 100)) <= 2,
              f"the divider follows a drag from {at} to {at - 100}: {dragged}")
-    path = os.path.join(harness.gimpdir, "plug-in-settings",
-                        "GimpProcedureConfigRun-plug-in-fft-bandpass.last")
-    text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
-    found = re.search(r"\(split-position ([0-9.]+)\)", text)
+    found = re.search(r"\(split-position ([0-9.]+)\)", last_values(harness))
     saved = float(found.group(1)) if found else None
     gh.check(saved is not None and dragged is not None and
              abs(saved - dragged / width) < 0.01,
@@ -282,7 +320,8 @@ def main():
     with gx.InteractiveCall(harness, source, target, env) as call:
         window = call.wait_for_dialog()
         if gh.check(window is not None, "the dialog opens"):
-            whole, one_to_one, shot, screen, dragged = drive(call, window, folder)
+            whole, one_to_one, shot, screen, dragged, swapped = drive(
+                call, window, folder)
     statuses = call.statuses()
     gh.check(statuses == ["STATUS success"],
              f"OK filters: {statuses or call.output()[-2000:]}")
@@ -300,6 +339,7 @@ def main():
         split = check_split(screen, output, read_ppm(source))
         if split:
             check_dragged(harness, split, dragged)
+        check_swapped(harness, swapped, output, read_ppm(source), dragged)
         shots = os.environ.get("FFT_BANDPASS_SCREENSHOTS")
         if shots:
             os.makedirs(shots, exist_ok=True)

@@ -5,7 +5,13 @@ po/POTFILES.in lists (the plug-in's and the GEGL operation's labels and
 descriptions) has a German translation, none fuzzy, and msgfmt --check
 passes. Installed into the plug-in's own locale/ folder as meson installs
 it, it is loaded: GIMP 3 run in a German locale shows the German menu
-label and blurb, and without it the English ones.
+label and blurb, and without it the English ones. The dialog's own
+strings, which the plug-in's process translates when it builds the
+dialog, are German too: under Xvfb the dialog's window title and the
+device label under its preview (as the preview's dump reports it) read
+"Bandpass" and "Gerät: …" in German, "Band-pass" and "Device: …" in
+English. (GIMP 3.0.4 once showed the menu German and the dialog English:
+plugin-locale.h says why.)
 
 Usage: gimp_translation.py PATH/TO/fft-bandpass PATH/TO/de/fft-bandpass.mo"""
 import os
@@ -15,6 +21,8 @@ import sys
 import tempfile
 
 import gimp_harness as gh
+import gimp_preview as gp
+import gimp_xvfb as gx
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The keywords of meson's i18n 'glib' preset, as po/meson.build uses it.
@@ -31,6 +39,10 @@ print("LABEL " + proc.get_menu_label() + " | " + proc.get_blurb())
 
 EXPECTED = {"de_DE.UTF-8": ("_Bandpass …", "Strukturen entfernen"),
             "C.UTF-8": ("_Band-pass…", "Remove structures")}
+# The dialog's title and the start of the device label under the preview.
+DIALOG = {"de_DE.UTF-8": ("Bandpass", "Gerät: "),
+          "C.UTF-8": ("Band-pass", "Device: ")}
+COFFEE = os.path.join(SOURCE, "examples", "coffee.png")
 
 
 def german_locale(folder):
@@ -63,16 +75,53 @@ def check_complete(folder):
              "fuzzy" not in checked.stdout, f"msgfmt --check po/de.po: {checked.stdout.strip()}")
 
 
+def installed(binary, catalogue):
+    """A harness with the catalogue in the plug-in's locale/ folder."""
+    harness = gh.Harness(binary)
+    messages = os.path.join(harness.gimpdir, "plug-ins", "fft-bandpass",
+                            "locale", "de", "LC_MESSAGES")
+    os.makedirs(messages)
+    shutil.copy(catalogue, os.path.join(messages, "fft-bandpass.mo"))
+    return harness
+
+
+def check_dialog(binary, catalogue, language):
+    """Opens the dialog under Xvfb in `language` and reads its title and
+    the device label the preview's dump reports."""
+    harness = installed(binary, catalogue)
+    folder = harness.path("dumps")
+    os.makedirs(folder)
+    env = {"LOCPATH": german_locale(harness.path("locales")), "LANG": language,
+           "LC_ALL": language, "FFT_BANDPASS_PREVIEW_DUMP": folder,
+           "FFTCL_DEVICE": "cpu"}
+    title, device = DIALOG[language]
+    with gx.InteractiveCall(harness, COFFEE, None, env) as call:
+        window = call.wait_for_dialog("Band")
+        if gh.check(window is not None, f"LANG={language}: the dialog opens"):
+            shown = subprocess.run(["xdotool", "getwindowname", window], env=call.env,
+                                   stdout=subprocess.PIPE, text=True).stdout.strip()
+            gh.check(shown == title, f"LANG={language}: the dialog's title is "
+                     f"{title!r}: {shown!r}")
+            dump = gp.settle(folder, 0)
+            label = dump[5] if dump else None
+            gh.check(bool(label) and label.startswith(device),
+                     f"LANG={language}: the label under the preview starts with "
+                     f"{device!r}: {label!r}")
+            # alt+o reaches OK in the focused dialog only.
+            gx.xdotool(call.env, "windowfocus", "--sync", window)
+            call.press_ok(window)
+    gh.check(call.statuses() == ["STATUS success"],
+             f"LANG={language}: OK filters: {call.statuses() or call.output()[-2000:]}")
+    problems = gx.console_problems(call.output())
+    gh.check(not problems, f"LANG={language}: the plug-in warns of nothing: {problems}")
+
+
 def main():
     binary, catalogue = sys.argv[1], sys.argv[2]
     check_complete(tempfile.mkdtemp(prefix="fft-bandpass-po-"))
     for language, (label, blurb) in EXPECTED.items():
-        harness = gh.Harness(binary)
+        harness = installed(binary, catalogue)
         locales = german_locale(harness.path("locales"))
-        messages = os.path.join(harness.gimpdir, "plug-ins", "fft-bandpass",
-                                "locale", "de", "LC_MESSAGES")
-        os.makedirs(messages)
-        shutil.copy(catalogue, os.path.join(messages, "fft-bandpass.mo"))
         script = harness.path("label.py")
         with open(script, "w", encoding="utf-8") as f:
             f.write(LABEL_SCRIPT)
@@ -84,6 +133,7 @@ def main():
         seen = lines[0] if lines else output[-2000:]
         gh.check(bool(lines) and lines[0].startswith(label + " | " + blurb),
                  f"LANG={language}: {seen}")
+        check_dialog(binary, catalogue, language)
     sys.exit(gh.finish())
 
 
