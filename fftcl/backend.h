@@ -7,7 +7,7 @@
 #define FFTCL_BACKEND_H
 
 #include "clock.h"
-#include "layout.h"
+#include "input_rows.h"
 
 typedef struct {
   /* Opens the device that `choice` names (NULL: the backend's default)
@@ -61,12 +61,14 @@ typedef struct {
                                  const fftcl_window *window, float *out,
                                  const fftcl_strides *layout,
                                  fftcl_timings *timings, fftcl_error *err);
-  /* fftcl_filter_once, planes side by side in and out; NULL where it
-   * would be no faster than filter_load and filter_finish (or
-   * filter_apply_window), which filter.c then calls. */
+  /* fftcl_filter_once of the input as it came (input_rows.h: planes in
+   * any layout, or a source's rows), into `out` as `layout` lays out the
+   * window; NULL where it would be no faster than filter_load and
+   * filter_finish (or filter_apply_window), which filter.c then calls. */
   fftcl_status (*filter_once) (void *plan, const fftcl_gain *gain,
-                               const float *planes,
+                               const fftcl_input *in,
                                const fftcl_window *window, float *out,
+                               const fftcl_strides *layout,
                                fftcl_timings *timings, fftcl_error *err);
   /* fftcl_filter_spectrum; out_width and out_height are checked powers of
    * two no larger than the plan, and the spectrum is loaded. */

@@ -21,6 +21,7 @@ typedef struct {
   float *data;
   const float *input;
   const fftcl_strides *in;  /* of `input` */
+  const fftcl_source *rows; /* or the input made row by row */
   const fftcl_strides *out; /* of `data`, where a filter writes it */
   const fftcl_gain *gain;
   const fftcl_window *window;

@@ -51,7 +51,8 @@ static fftcl_status load_planes (fftcl_plan *plan, const call *c,
 static fftcl_status run_load (fftcl_plan *plan, const call *c,
                               fftcl_error *err)
 {
-  return fftcl_with_planes (plan, c, load_planes, 1, err);
+  return fftcl_with_planes (plan, c, load_planes, plan->backend->lays_out,
+                            err);
 }
 
 /* The plan's input layout over its planes, checked. */
@@ -313,42 +314,45 @@ fftcl_status fftcl_filter_apply (fftcl_plan *plan, const fftcl_gain *gain,
                      (flags & FFTCL_CONSUME) != 0, err);
 }
 
-/* The backend's one pass where it has one (planes side by side in and
- * out), else a load and a consuming apply. */
+/* The backend's one pass where it has one (planes as laid out in, the
+ * window as laid out out), else a load and a consuming apply. */
 static fftcl_status filter_planes_once (fftcl_plan *plan, const call *c,
                                         const float *planes,
                                         const fftcl_strides *layout,
                                         fftcl_error *err)
 {
   const fftcl_backend *b = plan->backend;
-  const fftcl_window *w = c->window;
   if (!b->filter_once)
     {
       fftcl_status status = b->filter_load (plan->state, planes, layout,
                                             c->timings, err);
       return status == FFTCL_OK ? run_consume (plan, c, err) : status;
     }
-  if (fftcl_is_side_by_side (c->out, w->width, w->height))
-    return b->filter_once (plan->state, c->gain, planes, w, c->data,
-                           c->timings, err);
-  float *filtered = malloc (w->width * w->height * plan->batch
-                            * sizeof *filtered);
-  if (!filtered)
-    return fftcl_out_of_memory (err);
-  fftcl_status status = b->filter_once (plan->state, c->gain, planes, w,
-                                        filtered, c->timings, err);
-  if (status == FFTCL_OK)
-    fftcl_strides_scatter (filtered, w->width, w->height, plan->batch,
-                           c->data, c->out);
-  free (filtered);
-  return status;
+  const fftcl_input in = { planes, layout, NULL };
+  return b->filter_once (plan->state, c->gain, &in, c->window, c->data, c->out,
+                         c->timings, err);
 }
+
+/* A once of rows on a backend with no one pass of its own for them (the
+ * CPU, or a plan of the doubled size): the rows packed by the backend
+ * and loaded, or made into planes first. */
+static fftcl_status once_of_rows (fftcl_plan *plan, const call *c,
+                                  fftcl_error *err);
 
 static fftcl_status run_once (fftcl_plan *plan, const call *c,
                               fftcl_error *err)
 {
+  const fftcl_backend *b = plan->backend;
+  if (c->rows && b->filter_once && !plan->expanded)
+    {
+      const fftcl_input in = { NULL, NULL, c->rows };
+      return b->filter_once (plan->state, c->gain, &in, c->window, c->data,
+                             c->out, c->timings, err);
+    }
+  if (c->rows)
+    return once_of_rows (plan, c, err);
   return fftcl_with_planes (plan, c, filter_planes_once,
-                            !plan->backend->filter_once, err);
+                            b->filter_once || b->lays_out, err);
 }
 
 /* fftcl_filter_once of `in` as `in_strides` lay it out, its window and
@@ -424,24 +428,39 @@ static fftcl_status load_and_consume (fftcl_plan *plan,
   return status;
 }
 
-/* fftcl_filter_once of rows, its window and output checked. */
+static fftcl_status once_of_rows (fftcl_plan *plan, const call *c,
+                                  fftcl_error *err)
+{
+  if (packs_rows (plan))
+    return load_and_consume (plan, c->gain, c->rows, c->window, c->data,
+                             c->out, err);
+  float *planes = fftcl_planes_of_rows (plan, c->rows);
+  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
+  fftcl_status status = planes ? once_laid_out (plan, c->gain, planes, &side,
+                                                c->window, c->data, c->out,
+                                                err)
+                               : fftcl_out_of_memory (err);
+  free (planes);
+  return status;
+}
+
+/* fftcl_filter_once of rows, its window and output checked: straight
+ * from the rows where the backend has a one pass for them, as a fallback
+ * redoes it (the rows stay the caller's). */
 static fftcl_status once_rows (fftcl_plan *plan, const fftcl_gain *gain,
                                const fftcl_source *rows,
                                const fftcl_window *window, float *out,
                                const fftcl_strides *out_strides,
                                fftcl_error *err)
 {
-  if (packs_rows (plan))
-    return load_and_consume (plan, gain, rows, window, out, out_strides,
-                             err);
-  float *planes = fftcl_planes_of_rows (plan, rows);
-  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
-  fftcl_status status = planes ? once_laid_out (plan, gain, planes, &side,
-                                                window, out, out_strides,
-                                                err)
-                               : fftcl_out_of_memory (err);
-  free (planes);
-  return status;
+  const call c = { .gain = gain, .rows = rows, .window = window,
+                   .data = out, .out = out_strides,
+                   .timings = fftcl_plan_step_timings (plan) };
+  if (by_planes (plan, gain) || !plan->backend->filter_once
+      || plan->expanded)
+    return once_of_rows (plan, &c, err);
+  plan->spectrum_loaded = 0;
+  return fftcl_with_fallback (plan, run_once, NULL, &c, err);
 }
 
 fftcl_status fftcl_filter_load (fftcl_plan *plan, const fftcl_source *in,

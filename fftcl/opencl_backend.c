@@ -282,7 +282,7 @@ static fftcl_status time_filter (void *state, const fftcl_gain *gain,
 {
   opencl_plan *plan = state;
   fftcl_status status
-    = ocl_finish (plan, ocl_upload_pairs (plan, planes, err), err);
+    = ocl_finish (plan, ocl_upload_side_by_side (plan, planes, err), err);
   if (status != FFTCL_OK)
     return status;
   plan->spectrum_lost = 1;

@@ -142,21 +142,35 @@ fftcl_status ocl_launch (const opencl_plan *plan, cl_kernel kernel,
   return ocl_enqueue (plan, kernel, dimensions, global, local, what, err);
 }
 
-/* The real planes' rows from the caller's planes side by side;
- * `first_plane` is the pair's. */
+/* The real planes' rows from the call's input; `first_plane` is the
+ * pair's. A fill's scratch is made per share of a slot's rows: a failed
+ * one sets `failed`, and the upload fails after its rows. */
 typedef struct {
   const opencl_plan *plan;
-  const float *planes;
+  const fftcl_input *in;
   size_t first_plane;
+  atomic_int failed;
 } plane_rows;
 
+/* Rows [first, end) of the pair's planes one after the other. */
 static void fill_plane_rows (const void *job, size_t first, size_t end,
                              float *to)
 {
-  const plane_rows *r = job;
-  size_t width = r->plan->width;
-  memcpy (to, r->planes + (r->first_plane * r->plan->height + first) * width,
-          (end - first) * width * sizeof *to);
+  plane_rows *r = (plane_rows *) job;
+  size_t width = r->plan->width, height = r->plan->height;
+  float *scratch = fftcl_input_scratch (r->in, &r->failed);
+  if (!scratch && atomic_load (&r->failed))
+    return;
+  while (first < end)
+    {
+      size_t plane = first / height, y = first % height;
+      size_t stop = end - first < height - y ? y + (end - first) : height;
+      fftcl_input_rows (r->in, width, r->first_plane + plane, y, stop, to,
+                        scratch);
+      to += (stop - y) * width;
+      first += stop - y;
+    }
+  free (scratch);
 }
 
 /* Real planes 2k and 2k + 1 go one after the other to the scratch plane,
@@ -174,6 +188,8 @@ static fftcl_status upload_pair (const opencl_plan *plan, size_t k,
     &plan->device->staging, plan->device->queue,
     lone ? plan->spectra[k] : plan->scratch, count, plan->width,
     fill_plane_rows, rows, threads, err);
+  if (status == FFTCL_OK && atomic_load (&rows->failed))
+    status = fftcl_out_of_memory (err);
   if (lone || status != FFTCL_OK)
     return status;
   size_t area = area_of (plan);
@@ -189,11 +205,11 @@ static fftcl_status upload_pair (const opencl_plan *plan, size_t k,
   return status;
 }
 
-fftcl_status ocl_upload_pairs (const opencl_plan *plan, const float *planes,
+fftcl_status ocl_upload_pairs (const opencl_plan *plan, const fftcl_input *in,
                                fftcl_error *err)
 {
   fftcl_ocl_device *device = plan->device;
-  plane_rows rows = { plan, planes, 0 };
+  plane_rows rows = { plan, in, 0, 0 };
   size_t threads = fftcl_threads_for (2 * plane_bytes (plan));
   fftcl_status status = FFTCL_OK;
   if (!fftcl_ocl_staging_ready (&device->staging, device->context,
@@ -202,6 +218,14 @@ fftcl_status ocl_upload_pairs (const opencl_plan *plan, const float *planes,
   for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
     status = upload_pair (plan, k, &rows, threads, err);
   return status;
+}
+
+fftcl_status ocl_upload_side_by_side (const opencl_plan *plan,
+                                      const float *planes, fftcl_error *err)
+{
+  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
+  const fftcl_input in = { planes, &side, NULL };
+  return ocl_upload_pairs (plan, &in, err);
 }
 
 fftcl_status ocl_grow (const opencl_plan *plan, grown_buffer *b, size_t bytes,

@@ -24,7 +24,7 @@ fftcl_status ocl_filter_load (void *state, const float *planes,
   if (timings)
     timings->upload_ms = timings->forward_ms = 0;
   plan->spectrum_lost = 0;
-  fftcl_status status = ocl_upload_pairs (plan, planes, err);
+  fftcl_status status = ocl_upload_side_by_side (plan, planes, err);
   if (status == FFTCL_OK)
     status = ocl_time_step (plan, upload_ms, &start, err);
   if (status == FFTCL_OK)
@@ -65,6 +65,7 @@ typedef fftcl_status (*in_place_call) (const fftcl_ocl_fft *fft,
  * as one launch takes, and delivers the window from them. */
 static fftcl_status deliver_in_place (opencl_plan *plan, in_place_call filter,
                                       const fftcl_window *window, float *out,
+                                      const fftcl_strides *layout,
                                       fftcl_timings *timings, double *start,
                                       fftcl_error *err)
 {
@@ -74,7 +75,8 @@ static fftcl_status deliver_in_place (opencl_plan *plan, in_place_call filter,
     status = ocl_time_step (plan, timings ? &timings->inverse_ms : NULL, start,
                             err);
   if (status == FFTCL_OK)
-    status = ocl_deliver_window (plan, NULL, window, out, timings, start, err);
+    status = ocl_deliver_window (plan, NULL, window, out, layout, timings,
+                                 start, err);
   return status;
 }
 
@@ -92,12 +94,14 @@ static fftcl_status apply (opencl_plan *plan, const fftcl_gain *gain,
   ocl_clear_timings (timings);
   plan->spectrum_lost = last;
   status = ocl_set_gain (plan, gain, err);
+  const fftcl_strides side = fftcl_side_by_side (window->width,
+                                                 window->height);
   if (status == FFTCL_OK && last)
     status = deliver_in_place (plan, fftcl_ocl_fft_filter_in_place, window,
-                               out, timings, &start, err);
+                               out, &side, timings, &start, err);
   else if (status == FFTCL_OK)
     status = ocl_deliver_window (plan, fftcl_ocl_fft_filtered_inverse, window,
-                                 out, timings, &start, err);
+                                 out, &side, timings, &start, err);
   return ocl_finish (plan, status, err);
 }
 
@@ -120,15 +124,16 @@ fftcl_status ocl_filter_finish (void *state, const fftcl_gain *gain,
 }
 
 fftcl_status ocl_filter_once (void *state, const fftcl_gain *gain,
-                              const float *planes, const fftcl_window *window,
-                              float *out, fftcl_timings *timings,
-                              fftcl_error *err)
+                              const fftcl_input *in,
+                              const fftcl_window *window, float *out,
+                              const fftcl_strides *layout,
+                              fftcl_timings *timings, fftcl_error *err)
 {
   opencl_plan *plan = state;
   double start = fftcl_now_ms ();
   ocl_clear_timings (timings);
   plan->spectrum_lost = 1;
-  fftcl_status status = ocl_upload_pairs (plan, planes, err);
+  fftcl_status status = ocl_upload_pairs (plan, in, err);
   if (status == FFTCL_OK)
     status = ocl_time_step (plan, timings ? &timings->upload_ms : NULL, &start,
                             err);
@@ -141,6 +146,6 @@ fftcl_status ocl_filter_once (void *state, const fftcl_gain *gain,
                             &start, err);
   if (status == FFTCL_OK)
     status = deliver_in_place (plan, fftcl_ocl_fft_filter_rest, window, out,
-                               timings, &start, err);
+                               layout, timings, &start, err);
   return ocl_finish (plan, status, err);
 }

@@ -29,6 +29,7 @@
 #define FFTCL_OPENCL_PLAN_H
 
 #include "backend.h"
+#include "input_rows.h"
 #include "opencl_device.h"
 #include "opencl_error.h"
 #include "opencl_fft.h"
@@ -135,10 +136,15 @@ fftcl_status ocl_launch (const opencl_plan *plan, cl_kernel kernel,
                          const size_t *local, const char *what,
                          fftcl_error *err);
 
-/* Uploads the real planes, side by side in `planes`, into the spectrum
- * planes, packed in pairs, through the device's staging slots. */
-fftcl_status ocl_upload_pairs (const opencl_plan *plan, const float *planes,
+/* Uploads the input's real planes into the spectrum planes, packed in
+ * pairs, through the device's staging slots, which host threads fill
+ * straight from the input. */
+fftcl_status ocl_upload_pairs (const opencl_plan *plan, const fftcl_input *in,
                                fftcl_error *err);
+
+/* ocl_upload_pairs of real planes side by side in `planes`. */
+fftcl_status ocl_upload_side_by_side (const opencl_plan *plan,
+                                      const float *planes, fftcl_error *err);
 
 /* Makes `b` hold at least `bytes`; never empty, as a kernel argument may
  * not be an empty buffer. */
@@ -199,9 +205,10 @@ fftcl_status ocl_filter_finish (void *state, const fftcl_gain *gain,
  * makes one trip through memory less than a load and an apply. All of it
  * runs in place in the spectrum planes. */
 fftcl_status ocl_filter_once (void *state, const fftcl_gain *gain,
-                              const float *planes, const fftcl_window *window,
-                              float *out, fftcl_timings *timings,
-                              fftcl_error *err);
+                              const fftcl_input *in,
+                              const fftcl_window *window, float *out,
+                              const fftcl_strides *layout,
+                              fftcl_timings *timings, fftcl_error *err);
 
 /* opencl_window.c */
 
@@ -218,9 +225,12 @@ typedef fftcl_status (*inverse_call) (const fftcl_ocl_fft *fft,
  * transformed back into the scratch plane. A window of at most a quarter
  * plane (every step but 1 gives one) is averaged on the device and read
  * in one piece; a larger one is read row by row out of the split plane,
- * with no copy on the device. */
+ * with no copy on the device. The window's planes go to `out` as `layout`
+ * lays them out: a window of at least a staging slot per pair straight
+ * from the slots, a smaller one through planes side by side. */
 fftcl_status ocl_deliver_window (opencl_plan *plan, inverse_call inverse,
                                  const fftcl_window *window, float *out,
+                                 const fftcl_strides *layout,
                                  fftcl_timings *timings, double *start,
                                  fftcl_error *err);
 

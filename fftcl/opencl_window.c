@@ -4,6 +4,7 @@
 #include "opencl_plan.h"
 #include "parallel.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Reads a rectangle of floats of `plane`, `columns` × `rows` from
@@ -58,39 +59,55 @@ static fftcl_status read_split_window (const opencl_plan *plan, cl_mem split,
 /* A window's rows as they come from a plane through the staging slots:
  * a lone plane's rows are `width` values; a split plane's are 2 · width,
  * width / chunk chunks of the real parts' chunk values, then the
- * imaginary parts'. */
+ * imaginary parts'. They go to the window's planes as `layout` lays them
+ * out. */
 typedef struct {
   const opencl_plan *plan;
   const fftcl_window *window;
   int split, has_imaginary;
   float *real, *imaginary; /* the window's planes */
+  const fftcl_strides *layout;
 } window_rows;
+
+/* `count` values to `to`, `step` floats apart. */
+static void put_values (float *to, size_t step, const float *from,
+                        size_t count)
+{
+  if (step == 1)
+    memcpy (to, from, count * sizeof *to);
+  else
+    for (size_t i = 0; i < count; i++)
+      to[i * step] = from[i];
+}
 
 static void take_window_rows (const void *job, size_t first, size_t end,
                               const float *from)
 {
   const window_rows *r = job;
   const fftcl_window *w = r->window;
+  const fftcl_strides *l = r->layout;
   size_t chunk = r->plan->split_chunk, width = r->plan->width;
   size_t row_floats = r->split ? 2 * width : width, last = w->x + w->width;
   for (size_t j = first; j < end; j++, from += row_floats)
     {
-      float *real = r->real + j * w->width;
+      float *real = r->real + j * l->row_step;
       if (!r->split)
         {
-          memcpy (real, from + w->x, w->width * sizeof *real);
+          put_values (real, l->value_step, from + w->x, w->width);
           continue;
         }
-      float *imaginary = r->has_imaginary ? r->imaginary + j * w->width : NULL;
+      float *imaginary = r->has_imaginary ? r->imaginary + j * l->row_step
+                                          : NULL;
       for (size_t c = w->x / chunk; c * chunk < last; c++)
         {
           size_t start = w->x > c * chunk ? w->x : c * chunk;
           size_t stop = last < (c + 1) * chunk ? last : (c + 1) * chunk;
           const float *at = from + 2 * c * chunk + (start - c * chunk);
-          memcpy (real + (start - w->x), at, (stop - start) * sizeof *real);
+          size_t offset = (start - w->x) * l->value_step;
+          put_values (real + offset, l->value_step, at, stop - start);
           if (imaginary)
-            memcpy (imaginary + (start - w->x), at + chunk,
-                    (stop - start) * sizeof *imaginary);
+            put_values (imaginary + offset, l->value_step, at + chunk,
+                        stop - start);
         }
     }
 }
@@ -106,16 +123,22 @@ static int staged (const opencl_plan *plan, size_t k, const fftcl_window *w)
                                      device->queue);
 }
 
-/* Reads the window of pair k, split or lone in `plane`, a slot at a time. */
+/* Reads the window of pair k, split or lone in `plane`, a slot at a time,
+ * into `out` as `layout` lays it out. */
 static fftcl_status read_staged_window (const opencl_plan *plan, cl_mem plane,
                                         size_t k, const fftcl_window *w,
-                                        float *out, fftcl_error *err)
+                                        float *out,
+                                        const fftcl_strides *layout,
+                                        fftcl_error *err)
 {
-  size_t window_area = w->width * w->height;
   int split = !is_lone (plan, k);
-  const window_rows rows = { plan, w, split, 2 * k + 1 < plan->batch,
-                             out + 2 * k * window_area,
-                             out + (2 * k + 1) * window_area };
+  const window_rows rows = { plan,
+                             w,
+                             split,
+                             2 * k + 1 < plan->batch,
+                             out + 2 * k * layout->plane_step,
+                             out + (2 * k + 1) * layout->plane_step,
+                             layout };
   size_t row_floats = (split ? 2 : 1) * plan->width;
   size_t threads = fftcl_threads_for (row_floats * w->height
                                       * sizeof (float));
@@ -125,35 +148,35 @@ static fftcl_status read_staged_window (const opencl_plan *plan, cl_mem plane,
                                 err);
 }
 
-/* Splits the filtered pair k, in `filtered`, and reads the window of its
- * real planes (a lone plane's, as it lies). */
-static fftcl_status download_split_window (const opencl_plan *plan,
-                                           cl_mem filtered, size_t k,
-                                           const fftcl_window *w, float *out,
-                                           fftcl_error *err)
+/* Splits the filtered pair k, in `filtered`, where it is a pair. */
+static fftcl_status split_pair (const opencl_plan *plan, cl_mem filtered,
+                                size_t k, fftcl_error *err)
 {
-  size_t global = area_of (plan) / plan->split_chunk * plan->split_threads;
-  size_t window_area = w->width * w->height;
-  int through_slots = staged (plan, k, w);
   if (is_lone (plan, k))
-    return through_slots
-             ? read_staged_window (plan, filtered, k, w, out, err)
-             : read_rect (plan, filtered, w->x, w->y, w->width, w->height,
-                          plan->width, w->width, out + 2 * k * window_area,
-                          err);
+    return FFTCL_OK;
+  size_t global = area_of (plan) / plan->split_chunk * plan->split_threads;
   const fftcl_ocl_arg args[] = { FFTCL_OCL_ARG (filtered) };
   fftcl_status status = fftcl_ocl_set_args (plan->split, 0, args, 1, err);
   if (status == FFTCL_OK)
     status = ocl_enqueue (plan, plan->split, 1, &global, &plan->split_threads,
                           "unpacking planes", err);
-  if (status == FFTCL_OK && through_slots)
-    return read_staged_window (plan, filtered, k, w, out, err);
-  if (status == FFTCL_OK)
-    status = read_split_window (plan, filtered, 0, w,
-                                out + 2 * k * window_area, err);
+  return status;
+}
+
+/* Reads the window of the split pair k (a lone plane's, as it lies) in
+ * one piece per part, to its planes side by side at `pair`. */
+static fftcl_status read_split_pair (const opencl_plan *plan, cl_mem filtered,
+                                     size_t k, const fftcl_window *w,
+                                     float *pair, fftcl_error *err)
+{
+  size_t window_area = w->width * w->height;
+  if (is_lone (plan, k))
+    return read_rect (plan, filtered, w->x, w->y, w->width, w->height,
+                      plan->width, w->width, pair, err);
+  fftcl_status status = read_split_window (plan, filtered, 0, w, pair, err);
   if (status == FFTCL_OK && 2 * k + 1 < plan->batch)
-    status = read_split_window (plan, filtered, 1, w,
-                                out + (2 * k + 1) * window_area, err);
+    status = read_split_window (plan, filtered, 1, w, pair + window_area,
+                                err);
   return status;
 }
 
@@ -178,7 +201,7 @@ static fftcl_status enqueue_rows (const opencl_plan *plan, cl_kernel kernel,
  * means buffer and reads it. */
 static fftcl_status download_window_means (const opencl_plan *plan,
                                            cl_mem filtered, size_t k,
-                                           const fftcl_window *w, float *out,
+                                           const fftcl_window *w, float *pair,
                                            fftcl_error *err)
 {
   size_t window_area = w->width * w->height;
@@ -206,15 +229,45 @@ static fftcl_status download_window_means (const opencl_plan *plan,
     return status;
   cl_int code = clEnqueueReadBuffer (
     plan->device->queue, plan->means, CL_FALSE, 0,
-    (has_imaginary ? 2 : 1) * window_area * sizeof (float),
-    out + 2 * k * window_area, 0, NULL, NULL);
+    (has_imaginary ? 2 : 1) * window_area * sizeof (float), pair, 0, NULL,
+    NULL);
   if (code != CL_SUCCESS)
     return fftcl_ocl_fail (err, code, "downloading a window");
   return FFTCL_OK;
 }
 
+/* Delivers the window of the filtered pair k, in `filtered`: through the
+ * slots into `out` as laid out, or to its planes side by side, straight
+ * into `out` where it is laid out so, else into `side` and from there. */
+static fftcl_status deliver_pair (const opencl_plan *plan, cl_mem filtered,
+                                  size_t k, const fftcl_window *w,
+                                  int averaged, float *out,
+                                  const fftcl_strides *layout, float *side,
+                                  fftcl_error *err)
+{
+  int direct = fftcl_is_side_by_side (layout, w->width, w->height);
+  fftcl_status status = averaged ? FFTCL_OK : split_pair (plan, filtered, k,
+                                                          err);
+  if (status != FFTCL_OK)
+    return status;
+  if (!averaged && staged (plan, k, w))
+    return read_staged_window (plan, filtered, k, w, out, layout, err);
+  float *pair = direct ? out + 2 * k * w->width * w->height : side;
+  status = averaged ? download_window_means (plan, filtered, k, w, pair, err)
+                    : read_split_pair (plan, filtered, k, w, pair, err);
+  if (status != FFTCL_OK || direct)
+    return status;
+  status = ocl_finish (plan, status, err);
+  if (status == FFTCL_OK)
+    fftcl_strides_scatter (side, w->width, w->height,
+                           2 * k + 1 < plan->batch ? 2 : 1,
+                           out + 2 * k * layout->plane_step, layout);
+  return status;
+}
+
 fftcl_status ocl_deliver_window (opencl_plan *plan, inverse_call inverse,
                                  const fftcl_window *window, float *out,
+                                 const fftcl_strides *layout,
                                  fftcl_timings *timings, double *start,
                                  fftcl_error *err)
 {
@@ -222,8 +275,16 @@ fftcl_status ocl_deliver_window (opencl_plan *plan, inverse_call inverse,
   double *download_ms = timings ? &timings->download_ms : NULL;
   size_t window_area = window->width * window->height;
   int averaged = 4 * window_area <= area_of (plan);
+  float *side = NULL;
   fftcl_status status
     = averaged ? ocl_reserve_means (plan, 2 * window_area, err) : FFTCL_OK;
+  int through_side = 0;
+  for (size_t k = 0; k < plan->spectrum_count; k++)
+    through_side |= averaged || !staged (plan, k, window);
+  if (status == FFTCL_OK && through_side
+      && !fftcl_is_side_by_side (layout, window->width, window->height)
+      && !(side = malloc (2 * window_area * sizeof *side)))
+    status = fftcl_out_of_memory (err);
   for (size_t k = 0; k < plan->spectrum_count && status == FFTCL_OK; k++)
     {
       int lone = is_lone (plan, k);
@@ -237,12 +298,11 @@ fftcl_status ocl_deliver_window (opencl_plan *plan, inverse_call inverse,
       if (status == FFTCL_OK && (inverse || lone))
         status = ocl_time_step (plan, inverse_ms, start, err);
       if (status == FFTCL_OK)
-        status = averaged ? download_window_means (plan, filtered, k, window,
-                                                   out, err)
-                          : download_split_window (plan, filtered, k, window,
-                                                   out, err);
+        status = deliver_pair (plan, filtered, k, window, averaged, out,
+                               layout, side, err);
       if (status == FFTCL_OK)
         status = ocl_time_step (plan, download_ms, start, err);
     }
+  free (side);
   return status;
 }

@@ -70,7 +70,7 @@ fftcl_status fftcl_with_planes (fftcl_plan *plan, const call *c,
                                 fftcl_error *err)
 {
   if (!plan->expanded
-      && ((laid_out && plan->backend->lays_out)
+      && (laid_out
           || fftcl_is_side_by_side (c->in, plan->width, plan->height)))
     return run (plan, c, c->input, c->in, err);
   size_t times = plan->expanded ? 2 : 1;

@@ -24,7 +24,7 @@ typedef fftcl_status (*planes_call) (fftcl_plan *plan, const call *c,
                                      fftcl_error *err);
 
 /* Runs `run` with the call's input as the backend can take it: as laid
- * out where `run` takes any layout (`laid_out`) and the backend does, else
+ * out where `run` takes any layout (`laid_out`), else
  * copied side by side, each plane extended with its mirror images where
  * the backend's plan is of the doubled size. */
 fftcl_status fftcl_with_planes (fftcl_plan *plan, const call *c,

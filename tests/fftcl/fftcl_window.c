@@ -525,6 +525,62 @@ static void check_laid_out (fftcl_context *ctx, shape s, int mirrored,
   fftcl_plan_destroy (plan);
 }
 
+/* fftcl_filter_once of planes as laid out and of rows, into the plan's
+ * out layout, against FFTW in double: at sizes whose windows OpenCL moves
+ * through its staging slots (a pair's window of at least 8 MiB; the lone
+ * third plane's whole window too, its cut one not), and nothing outside
+ * the layout written. */
+static void check_once_laid_out (fftcl_context *ctx, shape s,
+                                 const layouts *l)
+{
+  fftcl_plan *plan = plan_of (ctx, s, l->in, l->out, 0);
+  if (!plan)
+    return;
+  const fftcl_window whole = { 0, 0, s.width, s.height, 1 };
+  const fftcl_window windows[]
+    = { whole, { 3, 5, s.width - 10, s.height - 20, 1 } };
+  float *planes = random_floats (s.width * s.height * s.batch);
+  float *pixels = filled (laid_out_length (&whole, s.batch, &l->in),
+                          sentinel);
+  for (size_t b = 0; b < s.batch; b++)
+    for (size_t y = 0; y < s.height; y++)
+      for (size_t x = 0; x < s.width; x++)
+        pixels[laid_out_at (&whole, b, x, y, &l->in)]
+          = planes[(b * s.height + y) * s.width + x];
+  double *filtered = oracle_filtered (planes, s, &gains[2]);
+  const planes_job job = { planes, s };
+  const fftcl_source rows
+    = { .fill = copy_row, .job = &job, .scratch_floats = s.width };
+  const fftcl_source *sources[] = { FFTCL_PLANES (pixels), &rows };
+  for (size_t i = 0; i < 2; i++)
+    for (size_t from = 0; from < 2; from++)
+      {
+        const fftcl_window *w = &windows[i];
+        size_t count = laid_out_length (w, s.batch, &l->out);
+        float *got = filled (count, sentinel);
+        fftcl_error err = { 0 };
+        double e = fftcl_filter_once (plan, &gains[2], sources[from], w, got,
+                                      &err)
+                       == FFTCL_OK
+                     ? window_error (s, filtered, w, got, laid_out_at,
+                                     &l->out)
+                     : INFINITY;
+        size_t outside = touched (got, count, &l->out, w, s.batch);
+        check (e <= window_bound && !outside,
+               "once from %s of %s %zux%zu, %zu planes: %zux%zu at (%zu, "
+               "%zu): rms error %.2e, %zu values outside the layout "
+               "written %s",
+               from ? "rows" : "planes", l->name, s.width, s.height, s.batch,
+               w->width, w->height, w->x, w->y, e, outside, err.message);
+        free (got);
+      }
+  free (filtered);
+  free (pixels);
+  free (planes);
+  check_on_device (ctx, plan, "once laid out", s.width, s.height);
+  fftcl_plan_destroy (plan);
+}
+
 /* Pixels with one more channel than planes (an alpha, say); planes with
  * gaps between them; planes of every other value, written as planes side
  * by side. */
@@ -538,6 +594,20 @@ static void check_layouts (fftcl_context *ctx, shape s, int mirrored)
   };
   for (size_t i = 0; i < sizeof tried / sizeof *tried; i++)
     check_laid_out (ctx, s, mirrored, &tried[i]);
+}
+
+/* check_once_laid_out at 2048 × 1024 × 3, in pixels with an alpha and in
+ * planes with gaps. */
+static void check_large_once (fftcl_context *ctx)
+{
+  const shape s = { 2048, 1024, 3 };
+  size_t spaced = s.width * s.height + PLANE_GAP;
+  const layouts tried[] = {
+    { { s.batch + 1, 1 }, { s.batch + 1, 1 }, "pixels with an alpha" },
+    { { 1, spaced }, { 1, spaced }, "planes with gaps" },
+  };
+  for (size_t i = 0; i < sizeof tried / sizeof *tried; i++)
+    check_once_laid_out (ctx, s, &tried[i]);
 }
 
 /* Cell of a view of `cells` cells over an axis of length n holding the
@@ -682,7 +752,10 @@ int main (void)
   check_timings (ctx);
   check_sinusoids (ctx, 1);
   if (128 * 16 * 64 * 16 <= max_area)
-    check_sinusoids (ctx, 16);
+    {
+      check_sinusoids (ctx, 16);
+      check_large_once (ctx);
+    }
   fftcl_context_destroy (ctx);
   fftw_cleanup ();
   return check_finish ();
