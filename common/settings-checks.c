@@ -109,8 +109,12 @@ settings_checks_notches (const gdouble  *notches,
   if (values % 3 != 0)
     {
       g_set_error (error, SETTINGS_CHECKS_ERROR, 0,
-                   _("The notches array holds %lu numbers: "
-                     "it needs three per notch (fx, fy, radius)."),
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "The notches array holds %lu number: "
+                                "it needs three per notch (fx, fy, radius).",
+                                "The notches array holds %lu numbers: "
+                                "it needs three per notch (fx, fy, radius).",
+                                (gulong) values),
                    (gulong) values);
       return FALSE;
     }

@@ -67,7 +67,7 @@ static fftcl_status check_notches (const fftcl_plan *plan,
                        FFTCL_MOST_NOTCHES);
   if (gain->notch_count && !gain->notches)
     return fftcl_fail (err, FFTCL_ERROR_ARGUMENT,
-                       "fftcl: %zu notches but no notch array",
+                       "fftcl: a notch count of %zu but no notch array",
                        gain->notch_count);
   size_t grid = plan->mirrored ? 2 : 1;
   fftcl_status status = FFTCL_OK;

@@ -5,20 +5,21 @@
 
 #include "buffer-pixels.h"
 
-/* `text` as a sentence: its first letter a capital, a full stop at its
- * end unless it has one; messages of the core and fftcl are fragments,
+/* `text` as the start of a sentence: its first letter a capital, a full
+ * stop at its end dropped; messages of the core and fftcl are fragments,
  * those of the checks sentences. */
 static gchar *
-sentence (const gchar *text)
+sentence_start (const gchar *text)
 {
-  gsize        length = strlen (text);
-  const gchar *rest   = length ? g_utf8_next_char (text) : text;
-  gchar       *first  = g_utf8_strup (text, rest - text);
-  gchar       *said   = g_strconcat (first, rest,
-                                     length && text[length - 1] == '.'
-                                     ? "" : ".", NULL);
+  gsize        length  = strlen (text);
+  gchar       *trimmed = g_strndup (text, length && text[length - 1] == '.'
+                                          ? length - 1 : length);
+  const gchar *rest    = *trimmed ? g_utf8_next_char (trimmed) : trimmed;
+  gchar       *first   = g_utf8_strup (trimmed, rest - trimmed);
+  gchar       *said    = g_strconcat (first, rest, NULL);
 
   g_free (first);
+  g_free (trimmed);
   return said;
 }
 
@@ -26,9 +27,9 @@ void
 pass_through_warn (const gchar *text,
                    const gchar *after)
 {
-  gchar *said = sentence (text);
+  gchar *said = sentence_start (text);
 
-  g_warning ("fft:band-pass: %s%s%s", said, after ? " " : "",
+  g_warning ("fft:band-pass: %s%s%s.", said, after ? "; " : "",
              after ? after : "");
   g_free (said);
 }
@@ -72,7 +73,7 @@ pass_through (GeglBuffer          *input,
               const GeglRectangle *area,
               const gchar         *why)
 {
-  pass_through_warn (why, "The input passes through unchanged.");
+  pass_through_warn (why, "the input passes through unchanged");
   copy_as_read (input, output, area);
   return TRUE;
 }

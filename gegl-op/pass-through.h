@@ -8,14 +8,15 @@
 
 #include <gegl.h>
 
-/* Warns "fft:band-pass: TEXT", TEXT made one sentence (a capital first,
- * a full stop at its end), then `after` (NULL: nothing). */
+/* Warns in one sentence "fft:band-pass: TEXT; AFTER." (NULL `after`:
+ * "fft:band-pass: TEXT."), TEXT with a capital first and its own full
+ * stop dropped. */
 void     pass_through_warn (const gchar *text,
                             const gchar *after);
 
-/* Warns with `why`, saying that the input passes through, and copies
- * `area` of `input` to `output`, values beyond float's range saturated
- * as the plug-in reads them. Always TRUE, process ()'s answer. */
+/* Warns "fft:band-pass: WHY; the input passes through unchanged." and
+ * copies `area` of `input` to `output`, values beyond float's range
+ * saturated as the plug-in reads them. Always TRUE, process ()'s answer. */
 gboolean pass_through (GeglBuffer          *input,
                        GeglBuffer          *output,
                        const GeglRectangle *area,

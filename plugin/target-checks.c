@@ -155,8 +155,8 @@ target_checks_pass (GimpImage     *image,
 
   if (gimp_image_get_base_type (image) == GIMP_INDEXED)
     {
-      /* TRANSLATORS: %s is the procedure's name, "Band-pass" or
-       * "Remove Periodic Pattern". */
+      /* TRANSLATORS: %s is the procedure's name, "Band-pass",
+       * "Remove Periodic Pattern" or "FFT Forward". */
       g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
                    _("%s does not work on indexed images: convert the image "
                      "to RGB or Grayscale first (Image > Mode)."), title);

@@ -33,22 +33,27 @@ check_drawables (GimpImage     *image,
                  GimpDrawable **drawables,
                  GError       **error)
 {
+  /* TRANSLATORS: the procedure's name in its messages, as in its menu
+   * label "FFT _Forward (Spectrum as Image)". */
+  const gchar *title = _("FFT Forward");
+
   /* GIMP drops a drawable that no longer exists from the array. */
   if (! drawables || ! drawables[0])
-    g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
-                         _("No drawable to make the spectrum of: none is "
-                           "passed, or the one passed no longer exists (it "
-                           "was removed from its image, or its image was "
-                           "closed)."));
+    /* TRANSLATORS: %s is "FFT Forward". */
+    g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                 _("%s has no drawable to make the spectrum of: none is "
+                   "passed, or the one passed no longer exists (it was "
+                   "removed from its image, or its image was closed)."),
+                 title);
   else if (drawables[1])
-    g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
-                         _("Pass exactly one drawable: its spectrum becomes "
-                           "the new image."));
+    /* TRANSLATORS: %s is "FFT Forward". */
+    g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                 _("%s takes exactly one drawable: its spectrum becomes the "
+                   "new image."), title);
   else if (gimp_image_get_base_type (image) == GIMP_INDEXED)
-    g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
-                         _("The spectrum of an indexed image cannot be "
-                           "made: convert it to RGB or Grayscale first "
-                           "(Image > Mode)."));
+    g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
+                 _("%s does not work on indexed images: convert the image "
+                   "to RGB or Grayscale first (Image > Mode)."), title);
   else if (gimp_item_get_image (GIMP_ITEM (drawables[0])) != image)
     g_set_error_literal (error, GIMP_PLUG_IN_ERROR, 0,
                          _("The drawable passed belongs to another image "

@@ -100,9 +100,9 @@ find_layers (Spectrum   *spectrum,
       if (! layer)
         {
           g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
-                       _("The spectrum image has no layer \"%s\": the "
-                         "inverse needs every layer the forward FFT made, "
-                         "under its name."), name);
+                       _("The spectrum image has no layer \"%s\": FFT "
+                         "Inverse needs every layer FFT Forward made, under "
+                         "its name."), name);
           return FALSE;
         }
 
@@ -155,9 +155,9 @@ read_part (const Spectrum  *spectrum,
       g_set_error (error, GIMP_PLUG_IN_ERROR, 0,
                    _("The layer \"%s\" of the spectrum image holds a value "
                      "that is not finite (NaN or infinity) at pixel (%lu, "
-                     "%lu): the inverse needs the real and imaginary parts "
-                     "as the forward FFT made them. Undo what wrote it, or "
-                     "make the spectrum again."),
+                     "%lu): FFT Inverse needs the real and imaginary parts "
+                     "as FFT Forward made them. Undo what wrote it, or make "
+                     "the spectrum again."),
                    spectrum->record.layers[which], (gulong) x, (gulong) y);
       g_clear_pointer (&values, g_free);
     }

@@ -114,15 +114,24 @@ static int some_int (void)
     }
 }
 
+/* `value` as an int, saturated at the int range. */
+static int saturated (long long value)
+{
+  return value > INT_MAX ? INT_MAX : value < INT_MIN ? INT_MIN : (int) value;
+}
+
+/* A padded side next to the right one for `side`: one off, twice, half,
+ * a power of two or any. Computed in long long: a side near INT_MAX pads
+ * to 2^32, whose neighbours int does not hold. */
 static int some_padded (int side)
 {
   long long padded = padded_side (side < 1 ? 1 : side);
 
   switch (below (5))
     {
-    case 0:  return (int) padded + below (3) - 1;
-    case 1:  return (int) (padded * 2);
-    case 2:  return (int) (padded / 2);
+    case 0:  return saturated (padded + below (3) - 1);
+    case 1:  return saturated (padded * 2);
+    case 2:  return saturated (padded / 2);
     case 3:  return 1 << below (31);
     default: return some_int ();
     }

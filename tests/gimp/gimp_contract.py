@@ -4,7 +4,8 @@
 the contract of docs/contract.md (names, order, types, ranges, defaults, menu,
 image types), and the refusals of bad input that Script-Fu cannot reach:
 an indexed image (each procedure, band-pass and remove-pattern, naming
-itself), a layer group, no drawable.
+itself), a layer group, no drawable; and plug-in-fft-forward's refusals of
+an indexed image, no drawable and two, naming FFT Forward.
 
 Usage: gimp_contract.py PATH/TO/fft-bandpass"""
 import json
@@ -87,6 +88,12 @@ report["remove_pattern"] = {
     "menu_paths": list(remove.get_menu_paths()),
     "indexed": refusal(indexed, [layer], remove),
 }
+forward = Gimp.get_pdb().lookup_procedure("plug-in-fft-forward")
+report["forward"] = {
+    "indexed": refusal(indexed, [layer], forward),
+    "none": refusal(grouped, [], forward),
+    "two": refusal(grouped, [inner, group], forward),
+}
 print("CONTRACT-JSON " + json.dumps(report))
 '''
 
@@ -145,6 +152,14 @@ def main():
         gh.check(not result["ok"] and word in result["error"].lower(),
                  f"{case}: refused with {result['error']!r}")
         gh.check(not result["dirty"], f"{case}: image left clean, no undo step")
+    for case, words in (("indexed", "does not work on indexed images"),
+                        ("none", "has no drawable to make the spectrum of"),
+                        ("two", "takes exactly one drawable")):
+        result = report["forward"][case]
+        gh.check(not result["ok"] and result["error"].startswith(f"FFT Forward {words}")
+                 and not result["dirty"],
+                 f"forward, {case}: refused naming FFT Forward, image clean "
+                 f"({result['error']!r})")
     sys.exit(gh.finish())
 
 

@@ -289,7 +289,8 @@ def drive(folder):
         reports.append(failing("spectrum resized", "plug-in-fft-inverse", spectrum))
         image, layer, spectrum = fresh()
         spectrum.remove_layer(spectrum.get_layers()[1])
-        reports.append(failing("layer removed", "plug-in-fft-inverse", spectrum))
+        reports.append(failing("layer removed", "plug-in-fft-inverse", spectrum,
+                               names="FFT Inverse needs every layer FFT Forward made"))
         image, layer, spectrum = fresh()
         spectrum.get_layers()[2].set_name("renamed")
         reports.append(failing("layer renamed", "plug-in-fft-inverse", spectrum))
@@ -302,7 +303,8 @@ def drive(folder):
         second = Gimp.Layer.new(image, "second", 90, 60, Gimp.ImageType.RGB_IMAGE, 100,
                                 Gimp.LayerMode.NORMAL)
         image.insert_layer(second, None, 0)
-        reports.append(failing("two drawables", "plug-in-fft-forward", image, [layer, second]))
+        reports.append(failing("two drawables", "plug-in-fft-forward", image, [layer, second],
+                               names="FFT Forward takes exactly one drawable"))
 
         # Crafted records (issue 43 item 1), the source closed so that a
         # result would be a new image, and one open.
