@@ -79,6 +79,21 @@ static fftcl_status settle (fftcl_ocl_slot *slot, fftcl_error *err)
   return FFTCL_OK;
 }
 
+/* A slot's transfer, enqueued with code `enqueued`, sent to the device
+ * now: a queue may hold its commands until a flush or a wait, and the
+ * device is to move this slot while the host fills or empties the next.
+ * A transfer that was not enqueued leaves the slot with none in flight. */
+static cl_int sent (cl_int enqueued, fftcl_ocl_slot *slot,
+                    cl_command_queue queue)
+{
+  if (enqueued != CL_SUCCESS)
+    {
+      slot->moved = NULL;
+      return enqueued;
+    }
+  return clFlush (queue);
+}
+
 /* One slot's rows, [base, base + count), filled or taken by threads. */
 typedef struct {
   fftcl_ocl_fill_rows fill;
@@ -133,11 +148,9 @@ fftcl_status fftcl_ocl_staged_write (fftcl_ocl_staging *staging,
                                           first * row_bytes,
                                           count * row_bytes, slot->host, 0,
                                           NULL, &slot->moved);
+      code = sent (code, slot, queue);
       if (code != CL_SUCCESS)
-        {
-          slot->moved = NULL;
-          status = fftcl_ocl_fail (err, code, "uploading through a slot");
-        }
+        status = fftcl_ocl_fail (err, code, "uploading through a slot");
     }
   return status;
 }
@@ -158,9 +171,9 @@ static fftcl_status read_into (fftcl_ocl_slot *slot, cl_command_queue queue,
                                        + first * row_bytes,
                                      count * row_bytes, slot->host, 0, NULL,
                                      &slot->moved);
+  code = sent (code, slot, queue);
   if (code == CL_SUCCESS)
     return FFTCL_OK;
-  slot->moved = NULL;
   return fftcl_ocl_fail (err, code, "downloading through a slot");
 }
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "parallel.h"
+#include "worker_pool.h"
 
 #include <pthread.h>
 #include <sys/mman.h>
@@ -26,6 +27,12 @@ size_t fftcl_core_count (void)
   return cores > 1 ? (size_t) cores : 1;
 }
 
+/* The pool's call: share i. */
+static void run_pooled (void *shares, size_t i)
+{
+  run_share ((row_share *) shares + i);
+}
+
 void fftcl_in_parallel (size_t threads, size_t rows, fftcl_row_work work,
                         const void *job)
 {
@@ -36,11 +43,18 @@ void fftcl_in_parallel (size_t threads, size_t rows, fftcl_row_work work,
   if (threads == 0)
     threads = 1;
   row_share shares[MAX_THREADS];
-  pthread_t ids[MAX_THREADS];
-  int started[MAX_THREADS] = { 0 };
   for (size_t t = 0; t < threads; t++)
     shares[t] = (row_share) { work, job, rows * t / threads,
                               rows * (t + 1) / threads };
+  if (threads == 1)
+    {
+      run_share (&shares[0]);
+      return;
+    }
+  if (fftcl_pool_run (threads, run_pooled, shares))
+    return;
+  pthread_t ids[MAX_THREADS];
+  int started[MAX_THREADS] = { 0 };
   for (size_t t = 1; t < threads; t++)
     started[t] = pthread_create (&ids[t], NULL, run_share, &shares[t]) == 0;
   run_share (&shares[0]);

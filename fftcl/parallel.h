@@ -19,7 +19,8 @@ size_t fftcl_core_count (void);
 size_t fftcl_threads_for (size_t bytes);
 
 /* Splits rows 0 … rows − 1 over at most `threads` threads (this one among
- * them) and waits for them. */
+ * them) and waits for them: the process's kept workers (worker_pool.h)
+ * where they are free, else threads started for the call. */
 void fftcl_in_parallel (size_t threads, size_t rows, fftcl_row_work work,
                         const void *job);
 
