@@ -94,12 +94,16 @@ check_idle_in (guint seconds)
   idle_check_pending = TRUE;
 }
 
+/* In the main loop's thread, which never waits here for a filter that
+ * holds the lock in another: that filter is a use, so the look is
+ * repeated after as long again. */
 static gboolean
 let_go_when_idle (gpointer data G_GNUC_UNUSED)
 {
   gint64 idle_s;
 
-  g_mutex_lock (&lock);
+  if (! g_mutex_trylock (&lock))
+    return G_SOURCE_CONTINUE;
   idle_s             = (g_get_monotonic_time () - kept_used) / G_USEC_PER_SEC;
   idle_check_pending = FALSE;
   if (idle_s >= OP_SPECTRUM_CACHE_IDLE_S)

@@ -21,7 +21,10 @@ GObject bindings), in one graph whose properties change as GIMP's do:
     numpy by gimp_gegl_op.py;
   - the kept spectrum is released when the operation is finalized, when
     GEGL's tile cache is made smaller (a larger one keeps it), and after
-    30 s without a filter while GLib's main loop runs.
+    30 s without a filter while GLib's main loop runs: the process's
+    resident memory then drops by at least the kept pixels and two
+    spectra (each at least as many bytes as the pixels), malloc's mmap
+    threshold fixed so that blocks freed go back to the system at once.
 
 Usage: gegl_op_cache.py PATH/TO/fft-band-pass.so GEGL-MODULES-DIR"""
 import json
@@ -72,6 +75,12 @@ CACHE_STEPS = [("cache grown", {"small-structures": 4.0}, 2, True),
 # change back after the operation's idle time (OP_SPECTRUM_CACHE_IDLE_S)
 # with GLib's main loop running, which nothing kept serves.
 IDLE_S = 30
+# Blocks above this many bytes are mapped, and unmapped when freed
+# (glibc's threshold, else raised by frees, fixed).
+MMAP_THRESHOLD = 128 * 1024
+# What the idle let-go frees at least: the pixels, 3 float channels, and
+# two spectra no smaller.
+KEPT_BYTES = 3 * WIDTH * HEIGHT * 3 * 4
 IDLE_STEPS = [("before idle", {"small-structures": 5.0}),
               ("after idle", {"small-structures": 3.0})]
 
@@ -96,6 +105,14 @@ def idle(seconds):
     loop = GLib.MainLoop()
     GLib.timeout_add_seconds(seconds, loop.quit)
     loop.run()
+
+
+def resident_bytes():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    raise SystemExit("no VmRSS in /proc/self/status")
 
 
 def worker(mode, folder, module, modules_dir):
@@ -131,7 +148,9 @@ def worker(mode, folder, module, modules_dir):
             results[name] = result(graph, "p", properties)
         for name, properties in IDLE_STEPS:
             if name == "after idle":
+                before = resident_bytes()
                 idle(IDLE_S + 2)
+                print(f"IDLE FREED {before - resident_bytes()}", flush=True)
             print("STEP", name, flush=True)
             results[name] = result(graph, "p", properties)
         del graph
@@ -171,7 +190,10 @@ def run_worker(mode, folder, module, modules_dir, env):
         sys.stderr.write(run.stdout + run.stderr)
         raise SystemExit(f"the {mode} worker failed ({run.returncode})")
     output = run.stdout + run.stderr
-    return hits_by_step(output, HIT), hits_by_step(output, NOT_READ)
+    freed = [int(line.split()[2]) for line in run.stdout.splitlines()
+             if line.startswith("IDLE FREED ")]
+    return (hits_by_step(output, HIT), hits_by_step(output, NOT_READ),
+            freed[0] if freed else None)
 
 
 def main():
@@ -181,9 +203,11 @@ def main():
     module, modules_dir = sys.argv[1], sys.argv[2]
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, XDG_CACHE_HOME=folder,
-                   G_MESSAGES_DEBUG="fft-band-pass")
-        kept_hits, kept_unread = run_worker("kept", folder, module, modules_dir, env)
-        fresh_hits, _ = run_worker("fresh", folder, module, modules_dir, env)
+                   G_MESSAGES_DEBUG="fft-band-pass",
+                   MALLOC_MMAP_THRESHOLD_=str(MMAP_THRESHOLD))
+        kept_hits, kept_unread, freed = run_worker("kept", folder, module,
+                                                   modules_dir, env)
+        fresh_hits, _, _ = run_worker("fresh", folder, module, modules_dir, env)
         kept = np.load(os.path.join(folder, "kept.npz"))
         fresh = np.load(os.path.join(folder, "fresh.npz"))
 
@@ -215,6 +239,9 @@ def main():
               f"the kept spectrum serves, and after {IDLE_S} s idle it is let go "
               f"(before: {kept_hits.get('before idle')}, after: "
               f"{kept_hits.get('after idle')})")
+        check(freed is not None and freed >= KEPT_BYTES,
+              f"while idle the process's resident memory dropped by {freed} "
+              f"bytes, at least the {KEPT_BYTES} kept")
         check(np.isfinite(kept["after_idle"]).all()
               and np.abs(kept["after_idle"] - kept["written_back"]).max() <= TOLERANCE,
               "and then it filters as before")

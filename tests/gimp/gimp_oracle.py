@@ -69,6 +69,12 @@ def lowpass(x, shape, order):
     return (x <= 1).astype(np.float64)
 
 
+def alias_difference(f, g):
+    """f − g between aliases: frequencies repeat every cycle/px, so a disc
+    near ±½ reaches on past it (docs/contract.md, Notches)."""
+    return (f - g + 0.5) % 1.0 - 0.5
+
+
 def gain(fx, fy, p, width, height):
     """G(fx, fy) on a width × height grid (fx, fy arrays in cycles/px)."""
     f = np.hypot(fx, fy)
@@ -83,7 +89,9 @@ def gain(fx, fy, p, width, height):
     for i in range(0, len(p.notches), 3):
         nx, ny, r = p.notches[i:i + 3]
         for sx, sy in ((nx, ny), (-nx, -ny)):
-            g = g * (1 - lowpass(np.hypot(fx - sx, fy - sy) / r, p.shape, p.order))
+            g = g * (1 - lowpass(np.hypot(alias_difference(fx, sx),
+                                          alias_difference(fy, sy)) / r,
+                                 p.shape, p.order))
     if p.keep_mean:
         g = np.where((fx == 0) & (fy == 0), 1.0, g)
     return g
