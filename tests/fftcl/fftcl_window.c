@@ -462,6 +462,21 @@ static size_t touched (const float *values, size_t count,
   return changed;
 }
 
+/* The rms error against the oracle of the window `w` of `grid` that a
+ * call returning `status` wrote to `got` in `layout`, and in *outside the
+ * values it wrote outside the layout. */
+static double laid_out_result (fftcl_status status, shape grid,
+                               const double *filtered, const fftcl_window *w,
+                               const float *got, size_t count,
+                               const fftcl_layout *layout, size_t planes,
+                               size_t *outside)
+{
+  *outside = touched (got, count, layout, w, planes);
+  return status == FFTCL_OK
+           ? window_error (grid, filtered, w, got, laid_out_at, layout)
+           : INFINITY;
+}
+
 /* Loads and applies through the plan's layouts: every window against
  * FFTW in double, the last one by a consuming apply, and nothing outside
  * the layout written. */
@@ -497,13 +512,11 @@ static void check_laid_out (fftcl_context *ctx, shape s, int mirrored,
       size_t count = laid_out_length (w, s.batch, &l->out);
       float *got = filled (count, sentinel);
       int last = i + 1 == window_count;
-      double e = fftcl_filter_apply (plan, &gains[2], w, got,
-                                     last ? FFTCL_CONSUME : 0, &err)
-                     == FFTCL_OK
-                   ? window_error (grid, filtered, w, got, laid_out_at,
-                                   &l->out)
-                   : INFINITY;
-      size_t outside = touched (got, count, &l->out, w, s.batch);
+      size_t outside;
+      double e = laid_out_result (
+        fftcl_filter_apply (plan, &gains[2], w, got,
+                            last ? FFTCL_CONSUME : 0, &err),
+        grid, filtered, w, got, count, &l->out, s.batch, &outside);
       check (e <= window_bound && !outside,
              "%s of %s %zux%zu%s, %zu planes: %zux%zu at (%zu, %zu) "
              "step %zu: rms error %.2e, %zu values outside the layout "
@@ -559,13 +572,10 @@ static void check_once_laid_out (fftcl_context *ctx, shape s,
         size_t count = laid_out_length (w, s.batch, &l->out);
         float *got = filled (count, sentinel);
         fftcl_error err = { 0 };
-        double e = fftcl_filter_once (plan, &gains[2], sources[from], w, got,
-                                      &err)
-                       == FFTCL_OK
-                     ? window_error (s, filtered, w, got, laid_out_at,
-                                     &l->out)
-                     : INFINITY;
-        size_t outside = touched (got, count, &l->out, w, s.batch);
+        size_t outside;
+        double e = laid_out_result (
+          fftcl_filter_once (plan, &gains[2], sources[from], w, got, &err),
+          s, filtered, w, got, count, &l->out, s.batch, &outside);
         check (e <= window_bound && !outside,
                "once from %s of %s %zux%zu, %zu planes: %zux%zu at (%zu, "
                "%zu): rms error %.2e, %zu values outside the layout "
