@@ -330,7 +330,7 @@ process (GeglOperation       *operation,
     return TRUE;
   if (gegl_rectangle_is_infinite_plane (box))
     return pass_through (input, output, result,
-                         "The input has no bounds to filter as a whole.");
+                         _("The input has no bounds to filter as a whole."));
 
   return filter (operation, input, output, box);
 }

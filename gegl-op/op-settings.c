@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "op-settings.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "notches-text.h"
 #include "quoted-text.h"
 #include "settings-checks.h"
@@ -32,13 +34,13 @@ read_numbers (BandpassSettings  *settings,
       break;
     case NOTCHES_TEXT_NOT_A_NUMBER:
       quoted   = quoted_text (text);
-      *message = g_strdup_printf ("the notches %s hold a word that is "
-                                  "not a number at character %lu",
+      *message = g_strdup_printf (_("the notches %s hold a word that is "
+                                    "not a number at character %lu"),
                                   quoted, (gulong) bad + 1);
       g_free (quoted);
       return FALSE;
     case NOTCHES_TEXT_MEMORY:
-      *message = g_strdup ("out of memory reading the notches");
+      *message = g_strdup (_("out of memory reading the notches"));
       return FALSE;
     }
 
@@ -64,7 +66,7 @@ op_settings_read_notches (BandpassSettings  *settings,
 
   if (! settings_notches_sort (settings))
     {
-      *message = g_strdup ("out of memory");
+      *message = g_strdup (_("out of memory"));
       return FALSE;
     }
   if (! settings_notches_read_channels (settings, channels, &error))

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "buffer-pixels.h"
 
 /* `text` as the start of a sentence: its first letter a capital, a full
@@ -73,7 +75,7 @@ pass_through (GeglBuffer          *input,
               const GeglRectangle *area,
               const gchar         *why)
 {
-  pass_through_warn (why, "the input passes through unchanged");
+  pass_through_warn (why, _("the input passes through unchanged"));
   copy_as_read (input, output, area);
   return TRUE;
 }

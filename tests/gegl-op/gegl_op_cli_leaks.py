@@ -14,11 +14,18 @@ GeglBuffers leaked".
     nor its cache, the one buffer that warning counts for any operation
     with a cached region; a buffer of the operation's own would show as
     one more;
-  - without an input (`gegl -o OUT -- fft:band-pass`, issue 43 item 6:
-    seen once to die with SIGBUS) the run ends, as with
-    gegl:stretch-contrast, with no warning but GEGL's own "processing
-    0px rectangle" (both print it); under valgrind (GEGL 0.4.62,
-    2026-12-02, 3 runs and the -x graph) it reads nothing it should not.
+  - without an input (`gegl -o OUT -- fft:band-pass`, and a graph of the
+    node alone, `gegl -x "<gegl><node operation='fft:band-pass'/></gegl>"
+    -o OUT`; issue 43 item 6: seen once to die with SIGBUS) the run
+    ends, as with gegl:stretch-contrast, with no warning but GEGL's own
+    "processing 0px rectangle" (both print it). Under valgrind (GEGL
+    0.4.62, 2026-12-02, 3 runs and the -x graph; 2026-12-03, 40 runs of
+    8 forms) and under ASan/UBSan (the module built in build-sanitize,
+    the sanitizers preloaded into `gegl`, 2026-12-03: 156 runs of the
+    same 8 forms, with GEGL_PATH naming the module and without it) it
+    reads nothing it should not. Without -o, `gegl` waits in its display
+    loop (no display operation found) with fft:band-pass as with
+    gegl:invert, after the operation has run.
 
 GEGL_PATH names GEGL's own modules after the private folder: where it
 hides them, the `gegl` program segfaults before it runs any operation
@@ -48,6 +55,13 @@ SETTINGS = [{}, {"channels": "luminance"}, {"output": "removed-part"},
             {"channels": "luminance", "linear": "true", "output": "removed-part"},
             {"find-patterns": "true"},
             {"notches": "not numbers"}]
+
+# The two ways of naming the operation with nothing to read: the chain
+# and a graph of the one node.
+NO_INPUT = {"gegl -o OUT -- {op}": ["-o", "{target}", "--", "{op}"],
+            "gegl -x '<gegl><node operation={op}/></gegl>' -o OUT":
+                ["-x", "<gegl><node operation='{op}'/></gegl>", "-o", "{target}"]}
+
 
 def run(command, env):
     result = subprocess.run(command, env=env, stdout=subprocess.PIPE,
@@ -85,15 +99,18 @@ def main():
               f"-- fft:band-pass leaks no more than -- gegl:stretch-contrast "
               f"({counts['fft:band-pass']}, {counts['gegl:stretch-contrast']})")
 
-        warnings = {}
-        for op in ("fft:band-pass", "gegl:stretch-contrast"):
-            result, _ = run([cli, "-o", target, "--", op], env)
-            warnings[op] = sorted({STAMP.sub("", line) for line in
-                                   result.stdout.splitlines() if "WARNING" in line})
-            check(result.returncode == 0, f"gegl -o OUT -- {op}, no input: exit "
-                                          f"{result.returncode}")
-        check(set(warnings["fft:band-pass"]) <= set(warnings["gegl:stretch-contrast"]),
-              f"and no warning of fft:band-pass's own ({warnings})")
+        for form, command in NO_INPUT.items():
+            warnings = {}
+            for op in ("fft:band-pass", "gegl:stretch-contrast"):
+                result, _ = run([cli] + [word.format(op=op, target=target)
+                                         for word in command], env)
+                warnings[op] = sorted({STAMP.sub("", line) for line in
+                                       result.stdout.splitlines() if "WARNING" in line})
+                check(result.returncode == 0, f"{form.format(op=op)}, no input: exit "
+                                              f"{result.returncode}")
+            check(set(warnings["fft:band-pass"]) <= set(warnings["gegl:stretch-contrast"]),
+                  f"{form.format(op='fft:band-pass')}: no warning of fft:band-pass's "
+                  f"own ({warnings})")
     return finish()
 
 

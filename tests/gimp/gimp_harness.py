@@ -101,7 +101,8 @@ class Harness:
     def run_gimp(self, scripts, env=None, timeout=900,
                  interpreter="plug-in-script-fu-eval"):
         """GIMP stops at the first batch command that fails: a command
-        expected to fail must come last."""
+        expected to fail must come last. GIMP's exit status is kept as
+        self.returncode."""
         args = [gimp_console(), "-i", "-n", "-c",
                 f"--batch-interpreter={interpreter}"]
         for script in scripts:
@@ -110,4 +111,5 @@ class Harness:
         full_env = dict(os.environ, GIMP3_DIRECTORY=self.gimpdir, **(env or {}))
         result = subprocess.run(args, env=full_env, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True, timeout=timeout)
+        self.returncode = result.returncode
         return result.stdout

@@ -11,6 +11,9 @@ runs under Xvfb and opens the dialog on examples/coffee.png, once per job:
     given one). The wave grows from left to right: once found, the preview
     must show 1:1, by itself, a window that holds the tile of 64 px where
     what OK removed (input less output) has the most energy;
+  - Band-pass… on the same waved coffee.png with "Remove a periodic
+    pattern" chosen from the Job list by the keyboard: the job's
+    arguments, the wave found and removed as above;
   - Band-pass… with "Flatten uneven light", "Separate fine detail into a
     layer" and "Band-pass for scientific images" chosen from the Job list
     by the keyboard, the last with Autoscale turned on too.
@@ -49,6 +52,8 @@ WAVE_AMPLITUDE = 20.0             # of 255
 # drawable).
 CASES = [
     ("remove-pattern", "plug-in-fft-remove-pattern", None, [],
+     {"large-structures": 0.0, "small-structures": 0.0, "output": "replace"}),
+    ("pattern-job", "plug-in-fft-bandpass", 1, [],
      {"large-structures": 0.0, "small-structures": 0.0, "output": "replace"}),
     ("flatten-light", "plug-in-fft-bandpass", 2, [],
      {"large-structures": 50.0, "small-structures": 0.0, "output": "replace"}),
@@ -184,7 +189,8 @@ def main():
     write_ppm(waved, np.clip(np.rint(coffee + wave(coffee.shape)[..., None]), 0, 255))
 
     for name, procedure, index, keys, arguments in CASES:
-        source = waved if procedure == "plug-in-fft-remove-pattern" else plain
+        finds_wave = name in ("remove-pattern", "pattern-job")
+        source = waved if finds_wave else plain
         # A script's nil for notch-channels: the dialog shows no channels.
         given = {"notch-channels": None} if procedure == "plug-in-fft-remove-pattern" else {}
         one_to_one, target, first = run_case(harness, name, procedure, index, keys, source, given)
@@ -201,10 +207,11 @@ def main():
         gh.check(changed > 1, f"{name}: the filter changes the image: mean "
                               f"{changed:.2f}/255")
         gp.compare(f"{name}: 1:1", one_to_one, output)
-        if procedure == "plug-in-fft-remove-pattern":
+        if finds_wave:
             left = wave_amplitude(output.astype(np.float64)) / wave_amplitude(given)
             gh.check(left < 0.1, f"{name}: the wave is found and removed: "
                                  f"{left:.3f} of it left")
+        if procedure == "plug-in-fft-remove-pattern":
             check_found_place(name, first, given - output)
     sys.exit(gh.finish())
 

@@ -102,6 +102,24 @@ def refusal_job(job):
     return report
 
 
+def left_job(job):
+    """The job's call with non-destructive TRUE on each of its outputs,
+    the filters rendered by GIMP (the image copied and flattened) and
+    left appended on the open image for GIMP's exit."""
+    image, layers = build(job)
+    report = {"name": job["name"], "calls": []}
+    for output in ("replace", "new-layer", "removed-part"):
+        ok, message = call(image, [layers[0]], dict(job["params"], output=output,
+                                                    **{"non-destructive": True}))
+        report["calls"].append([ok, message])
+    report["filters"] = sum(len(layer.get_filters()) for layer in image.get_layers())
+    copy = image.duplicate()
+    report["rendered"] = take(copy.flatten(), job["format"]).shape[:2] == tuple(job["size"][::-1])
+    copy.delete()
+    image.clean_all()
+    return report
+
+
 def script_fu(code):
     status, _, message = run("plug-in-script-fu-eval",
                              {"run-mode": Gimp.RunMode.NONINTERACTIVE, "script": code})
@@ -130,7 +148,8 @@ def positional_job(job):
 def main():
     with open(os.path.join(FOLDER, "jobs.json")) as f:
         jobs = json.load(f)
-    runs = {"pixels": pixels_job, "refusal": refusal_job, "positional": positional_job}
+    runs = {"pixels": pixels_job, "refusal": refusal_job, "positional": positional_job,
+            "left": left_job}
     reports = []
     for job in jobs:
         try:

@@ -36,7 +36,13 @@ checked against numpy:
     field in a message under 1000 characters, making and dirtying no
     image, whether the source image is open or closed; so does a NaN or
     infinity in the real or imaginary part (item 2), naming the layer and
-    the pixel.
+    the pixel;
+  - called interactively in GIMP with its user interface (under Xvfb),
+    the forward opens the spectrum image in a display, the inverse gives
+    back the source exactly (8-bit RGB) in the open source image, and in
+    a new image with a display once it is closed, all SUCCESS, and the
+    plug-in's process prints no GLib, GTK, GEGL or libgimp warning or
+    critical (issue 43 item 7; they have no dialog of their own).
 
 Usage: gimp_spectrum_image.py PATH/TO/fft-bandpass"""
 import json
@@ -351,6 +357,66 @@ def drive(folder):
         json.dump(facts, f)
 
 
+def drive_interactive(folder):
+    """The forward, then the inverse with the source image open and again
+    with it closed, in INTERACTIVE run mode as the menu calls them: each
+    one's status and the displays open after it, the source and each
+    inverse's layer as saved arrays."""
+    import gimp_driver as gd
+    from gi.repository import Gimp
+
+    def run(name, image, drawables):
+        status, result, _ = gd.run(name, {"run-mode": Gimp.RunMode.INTERACTIVE,
+                                          "image": image, "drawables": drawables})
+        displays = sum(Gimp.Display.id_is_valid(i) for i in range(1, 100))
+        print(f"STATUS {name} {status.value_nick} {displays}", flush=True)
+        return result.index(1) if status == Gimp.PDBStatusType.SUCCESS else None
+
+    given = source_pixels("interactive", 3, (70, 90), np.uint8)
+    np.save(os.path.join(folder, "interactive-in.npy"), given)
+    job = {"base": "rgb", "precision": "U8_NON_LINEAR", "alpha": False,
+           "format": "R'G'B' u8"}
+    image = gd.new_image(job, given.shape[1], given.shape[0])
+    layer = gd.add_layer(image, job, "source", given, dtype=np.uint8)
+    spectrum = run("plug-in-fft-forward", image, [layer])
+    for closed in (False, True):
+        if closed:
+            image.delete()
+        result = spectrum and run("plug-in-fft-inverse", spectrum, [])
+        if result:
+            np.save(os.path.join(folder, f"interactive-out-{closed}.npy"),
+                    gd.take(result, job["format"], np.uint8))
+    # No image left dirty for --quit to ask about.
+    for each in Gimp.get_images():
+        each.clean_all()
+
+
+def check_interactive(harness, folder):
+    import gimp_harness as gh
+    import gimp_xvfb as gx
+
+    script = (f"import sys; sys.path.insert(0, {HERE!r}); "
+              f"import gimp_spectrum_image; gimp_spectrum_image.drive_interactive({folder!r})")
+    with gx.GimpSession(harness, script, env={"FFTCL_DEVICE": "cpu"}) as gimp:
+        gimp.awaits_end()
+    # A display for the spectrum image; none more for the inverse's layer
+    # in the open source image, one for the new image once it is closed.
+    statuses = gimp.statuses()
+    gh.check(statuses == ["STATUS plug-in-fft-forward success 1",
+                          "STATUS plug-in-fft-inverse success 1",
+                          "STATUS plug-in-fft-inverse success 2"],
+             f"interactive: the forward shows its image, the inverse its new "
+             f"image, all succeed: {statuses or gimp.output()[-2000:]}")
+    given = np.load(os.path.join(folder, "interactive-in.npy"))
+    for closed in (False, True):
+        out = os.path.join(folder, f"interactive-out-{closed}.npy")
+        gh.check(os.path.exists(out) and np.array_equal(np.load(out), given),
+                 f"interactive: the inverse (source image "
+                 f"{'closed' if closed else 'open'}) gives back the source exactly")
+    problems = gx.console_problems(gimp.output())
+    gh.check(not problems, f"interactive: the plug-in warns of nothing: {problems}")
+
+
 # ---- Outside: the checks -----------------------------------------------
 
 
@@ -506,6 +572,7 @@ def main():
                      f"{report['message']!r}"
                      + ("" if report["unchanged"] else " (AN IMAGE CHANGED)")
                      + ("" if report["calling_error"] else " (NOT A CALLING ERROR)"))
+    check_interactive(harness, folder)
     return gh.finish()
 
 
