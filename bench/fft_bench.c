@@ -21,6 +21,7 @@
 #include "bench_device.h"
 #include "clock.h"
 #include "fftcl-filter.h"
+#include "host_link.h"
 #include "peers.h"
 #include "timing.h"
 
@@ -504,19 +505,21 @@ static int bench_notches (void)
   return 0;
 }
 
-/* Opening the device and planning an n² transform, in ms. */
-static double time_first_plan (size_t n)
+/* Opening the device and planning an n² transform: the ms of each. */
+static void time_first_plan (size_t n, double *open_ms, double *plan_ms)
 {
   const fftcl_plan_desc desc = { .width = n, .height = n, .batch = 1 };
   fftcl_context *ctx = NULL;
   fftcl_plan *plan = NULL;
   double start = fftcl_now_ms ();
-  if (fftcl_context_create (NULL, &ctx, NULL) == FFTCL_OK)
+  int opened = fftcl_context_create (NULL, &ctx, NULL) == FFTCL_OK;
+  double planning = fftcl_now_ms ();
+  if (opened)
     fftcl_plan_create (ctx, &desc, &plan, NULL);
-  double ms = fftcl_now_ms () - start;
+  *open_ms = planning - start;
+  *plan_ms = fftcl_now_ms () - planning;
   fftcl_plan_destroy (plan);
   fftcl_context_destroy (ctx);
-  return ms;
 }
 
 static int remove_entry (const char *path, const struct stat *s, int type,
@@ -536,15 +539,70 @@ static void report_compile_time (size_t n)
   if (!mkdtemp (folder))
     return;
   setenv ("XDG_CACHE_HOME", folder, 1);
-  double compile = time_first_plan (n), cached = time_first_plan (n);
-  printf ("# first %zu² plan on this device (open + plan): compile %.0f ms, "
-          "from the binary cache %.0f ms\n", n, compile, cached);
+  double open[2], plan[2];
+  time_first_plan (n, &open[0], &plan[0]);
+  time_first_plan (n, &open[1], &plan[1]);
+  printf ("# first %zu² plan on this device: compiled %.0f ms (open %.0f + "
+          "plan %.0f), from the binary cache %.1f ms (open again %.0f + plan "
+          "%.1f; in a new process the open also pays the driver's own start)\n",
+          n, open[0] + plan[0], open[0], plan[0], open[1] + plan[1], open[1],
+          plan[1]);
   if (saved)
     setenv ("XDG_CACHE_HOME", saved, 1);
   else
     unsetenv ("XDG_CACHE_HOME");
   free (saved);
   nftw (folder, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* fftcl's upload and download in a filter_once of n² RGB planes (its
+ * step timings, median of 5 calls) beside the host link's own speeds for
+ * the same bytes. */
+static void report_host_link (fftcl_context *ctx, const bench_device *dev,
+                              size_t n)
+{
+  enum { CALLS = 5 };
+  size_t bytes = 3 * n * n * sizeof (float);
+  host_link_speeds link;
+  if (host_link_measure (dev, bytes, CALLS, &link) != 0)
+    return;
+  const fftcl_plan_desc desc
+    = { .width = n, .height = n, .batch = 3, .flags = FFTCL_TIMINGS };
+  const fftcl_window whole = { 0, 0, n, n, 1 };
+  fftcl_plan *plan = NULL;
+  fftcl_error err = { 0 };
+  float *planes = random_complex (3 * n * n / 2 + 1);
+  float *out = malloc (bytes);
+  double up[CALLS], down[CALLS];
+  int ok = planes && out
+           && fftcl_plan_create (ctx, &desc, &plan, &err) == FFTCL_OK;
+  for (size_t i = 0; i < CALLS && ok; i++)
+    {
+      fftcl_timings t = { 0 };
+      ok = fftcl_filter_once (plan, &bench_gain, FFTCL_PLANES (planes),
+                              &whole, out, &err) == FFTCL_OK
+           && fftcl_filter_timings (plan, &t, &err) == FFTCL_OK;
+      up[i] = host_link_gib_s (bytes, t.upload_ms);
+      down[i] = host_link_gib_s (bytes, t.download_ms);
+    }
+  if (ok)
+    {
+      double u = median (up, CALLS), d = median (down, CALLS);
+      printf ("# host link, %.1f MiB, the fastest of 5: page-locked write %.1f, "
+              "read %.1f GiB/s; "
+              "pageable write %.1f, read %.1f GiB/s; fftcl's once of %zu² "
+              "RGB: upload %.1f GiB/s (%.0f %% of page-locked), download "
+              "%.1f GiB/s (%.0f %%)\n",
+              bytes / 1048576.0, link.pinned_write, link.pinned_read,
+              link.pageable_write, link.pageable_read, n, u,
+              100 * u / link.pinned_write, d, 100 * d / link.pinned_read);
+    }
+  else
+    fprintf (stderr, "fftcl-bench: %s\n", planes && out ? err.message
+                                                         : "out of memory");
+  fftcl_plan_destroy (plan);
+  free (planes);
+  free (out);
 }
 
 int main (int argc, char **argv)
@@ -583,6 +641,12 @@ int main (int argc, char **argv)
           fftcl_context_device_name (ctx), sysconf (_SC_NPROCESSORS_ONLN), RUNS,
           WARM_UP_MS, MAX_WARM_UP);
   report_compile_time (4096);
+  size_t link_size = 0;
+  for (size_t i = 0; i < count; i++)
+    if (sizes[i] <= 4096 && sizes[i] > link_size)
+      link_size = sizes[i];
+  if (link_size)
+    report_host_link (ctx, &dev, link_size);
   printf ("# LIB SIZE median_ms GB/s rel_err\n");
   for (size_t i = 0; i < count; i++)
     {
