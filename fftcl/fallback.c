@@ -85,8 +85,7 @@ fftcl_status fftcl_with_fallback (fftcl_plan *plan, backend_call run,
   return status;
 }
 
-/* The kept copy of the input, made on the first call that keeps one. */
-static float *kept_input (fftcl_plan *plan)
+float *fftcl_kept_buffer (fftcl_plan *plan)
 {
   if (!plan->kept_input)
     plan->kept_input
@@ -97,9 +96,9 @@ static float *kept_input (fftcl_plan *plan)
 fftcl_status fftcl_keep_input (fftcl_plan *plan, const float *input,
                                const fftcl_strides *layout, fftcl_error *err)
 {
-  if (fftcl_runs_on_cpu (plan))
+  if (fftcl_runs_on_cpu (plan) || (input && input == plan->kept_input))
     return FFTCL_OK;
-  if (!kept_input (plan))
+  if (!fftcl_kept_buffer (plan))
     return fftcl_out_of_memory (err);
   if (layout)
     fftcl_strides_gather (input, layout, plan->width, plan->height,

@@ -54,9 +54,15 @@ int fftcl_runs_on_cpu (const fftcl_plan *plan);
 
 /* Keeps a host copy of the call's input while on OpenCL: the planes
  * `layout` names, side by side, or (layout NULL) the 2 · width · height ·
- * batch floats of a transform. */
+ * batch floats of a transform. Input that is the kept copy itself (made
+ * there through fftcl_kept_buffer) is kept already. */
 fftcl_status fftcl_keep_input (fftcl_plan *plan, const float *input,
                                const fftcl_strides *layout, fftcl_error *err);
+
+/* The kept copy's memory, 2 · width · height · batch floats, made on the
+ * first call that wants it and kept with the plan; NULL when the host is
+ * out of memory. */
+float *fftcl_kept_buffer (fftcl_plan *plan);
 
 /* The kept copy, or NULL before the first. */
 const float *fftcl_kept_input (const fftcl_plan *plan);

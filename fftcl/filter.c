@@ -387,7 +387,9 @@ static int packs_rows (const fftcl_plan *plan)
 }
 
 /* On a backend that packs rows itself, its load; else the planes made
- * and loaded. */
+ * and loaded: on OpenCL made straight into the kept copy, which the load
+ * then reads (one pass over the input on the host, into memory kept with
+ * the plan), on the CPU into planes of their own. */
 static fftcl_status load_rows (fftcl_plan *plan, const fftcl_source *rows,
                                fftcl_error *err)
 {
@@ -399,8 +401,15 @@ static fftcl_status load_rows (fftcl_plan *plan, const fftcl_source *rows,
       plan->spectrum_loaded = status == FFTCL_OK;
       return status;
     }
-  float *planes = fftcl_planes_of_rows (plan, rows);
   const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
+  if (!fftcl_runs_on_cpu (plan))
+    {
+      float *kept = fftcl_kept_buffer (plan);
+      return kept && fftcl_rows_into_planes (plan, rows, kept)
+               ? load_laid_out (plan, kept, &side, err)
+               : fftcl_out_of_memory (err);
+    }
+  float *planes = fftcl_planes_of_rows (plan, rows);
   fftcl_status status = planes ? load_laid_out (plan, planes, &side, err)
                                : fftcl_out_of_memory (err);
   free (planes);

@@ -28,26 +28,33 @@ static void fill_rows (const void *job_pointer, size_t first, size_t end)
                        job->planes + p * area + y * width, scratch);
 }
 
-float *fftcl_planes_of_rows (const fftcl_plan *plan,
-                             const fftcl_source *rows)
+int fftcl_rows_into_planes (const fftcl_plan *plan, const fftcl_source *rows,
+                            float *planes)
 {
   size_t threads = fftcl_core_count ();
-  float *planes = malloc (plan->width * plan->height * plan->batch
-                          * sizeof *planes);
   float *scratch = rows->scratch_floats
                      ? malloc (threads * rows->scratch_floats
                                * sizeof *scratch)
                      : NULL;
+  if (rows->scratch_floats && !scratch)
+    return 0;
   atomic_size_t next_scratch = 0;
   const rows_job job = { plan, rows, planes, scratch, &next_scratch };
-  if (planes && (scratch || !rows->scratch_floats))
-    fftcl_in_parallel (threads, plan->height, fill_rows, &job);
-  else
+  fftcl_in_parallel (threads, plan->height, fill_rows, &job);
+  free (scratch);
+  return 1;
+}
+
+float *fftcl_planes_of_rows (const fftcl_plan *plan,
+                             const fftcl_source *rows)
+{
+  float *planes = malloc (plan->width * plan->height * plan->batch
+                          * sizeof *planes);
+  if (planes && !fftcl_rows_into_planes (plan, rows, planes))
     {
       free (planes);
       planes = NULL;
     }
-  free (scratch);
   return planes;
 }
 

@@ -19,8 +19,9 @@ static const fftcl_gain gain = {
   .order = 2, .keep_mean = 1 };
 
 /* What a filter plan reads and writes: planes side by side, the same
- * mirrored, or the planes as the first channels of RGBA pixels. */
-typedef enum { SIDE_BY_SIDE, MIRRORED, RGBA_PIXELS } plan_kind;
+ * mirrored, the planes as the first channels of RGBA pixels, or planes
+ * side by side read row by row through a source's fill. */
+typedef enum { SIDE_BY_SIDE, MIRRORED, RGBA_PIXELS, ROWS } plan_kind;
 enum { CHANNELS = 4 };
 
 static fftcl_status plan_of (fftcl_context *ctx, size_t width,
@@ -33,6 +34,21 @@ static fftcl_status plan_of (fftcl_context *ctx, size_t width,
     .width = width, .height = height, .batch = batch, .in = layout,
     .out = layout, .flags = kind == MIRRORED ? FFTCL_MIRRORED : 0 };
   return fftcl_plan_create (ctx, &desc, plan, err);
+}
+
+/* Planes side by side, given row by row as a source's fill gives them. */
+typedef struct {
+  const float *planes;
+  size_t width, height;
+} planes_rows;
+
+static void copy_row (const void *job, size_t plane, size_t y, float *row,
+                      float *scratch)
+{
+  const planes_rows *r = job;
+  (void) scratch;
+  memcpy (row, r->planes + (plane * r->height + y) * r->width,
+          r->width * sizeof *row);
 }
 
 static void disarm (void)
@@ -167,8 +183,9 @@ static double error_of (const float *got, plan_kind kind, size_t area,
 
 static const char *kind_name (plan_kind kind)
 {
-  return kind == MIRRORED ? " mirrored"
+  return kind == MIRRORED      ? " mirrored"
          : kind == RGBA_PIXELS ? " of RGBA pixels"
+         : kind == ROWS        ? " from rows"
                                : "";
 }
 
@@ -212,10 +229,13 @@ static void check_filter (fftcl_context *ctx, const filter_case *c)
   float *out = malloc (out_area * channels * sizeof *out);
   float *want = cpu_filtered (planes, width, height, batch, w,
                               kind == MIRRORED);
+  const planes_rows rows = { planes, width, height };
+  const fftcl_source from_rows = { .fill = copy_row, .job = &rows };
+  const fftcl_source *source = kind == ROWS ? &from_rows : FFTCL_PLANES (in);
   if (when != FAIL_IN_APPLY)
     arm (c->name, c->calls);
   if (when != FAIL_IN_FILTER)
-    status = fftcl_filter_load (plan, FFTCL_PLANES (in), &err);
+    status = fftcl_filter_load (plan, source, &err);
   if (when == FAIL_IN_APPLY)
     arm (c->name, c->calls);
   double e[2] = { INFINITY, INFINITY };
@@ -223,7 +243,7 @@ static void check_filter (fftcl_context *ctx, const filter_case *c)
     {
       status
         = when == FAIL_IN_FILTER
-            ? fftcl_filter_once (plan, &gain, FFTCL_PLANES (in), w, out, &err)
+            ? fftcl_filter_once (plan, &gain, source, w, out, &err)
             : apply (plan, window, in, out, &err);
       e[pass] = status == FFTCL_OK
                   ? error_of (window || when == FAIL_IN_FILTER ? out : in,
@@ -277,6 +297,9 @@ static void check_filters (fftcl_context *ctx)
     { 128, 64, &small, kernel, 0, FAIL_IN_APPLY, RGBA_PIXELS },
     { 128, 64, &large, "clFinish", 0, FAIL_IN_APPLY, RGBA_PIXELS },
     { 128, 64, &small, kernel, 1, FAIL_IN_FILTER, RGBA_PIXELS },
+    { 128, 64, NULL, kernel, 2, FAIL_IN_LOAD, ROWS },
+    { 128, 64, &small, kernel, 1, FAIL_IN_APPLY, ROWS },
+    { 128, 64, &large, kernel, 3, FAIL_IN_FILTER, ROWS },
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     check_filter (ctx, &cases[i]);
