@@ -70,3 +70,16 @@ class Graph:
         data = self.sink.get_property("buffer").get(self.rect, 1.0, self.fmt,
                                                     self.gegl.AbyssPolicy.NONE)
         return np.frombuffer(bytes(data), dtype).reshape(*self.shape, -1)
+
+
+def lines_by_case(stderr, marker):
+    """A worker's stderr lines holding `marker`, listed under the case the
+    worker last named with a line "CASE NAME" before them."""
+    found = {}
+    case = None
+    for line in stderr.splitlines():
+        if line.startswith("CASE "):
+            case = line[5:]
+        elif marker in line and case:
+            found.setdefault(case, []).append(line)
+    return found

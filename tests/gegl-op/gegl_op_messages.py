@@ -16,7 +16,8 @@ import tempfile
 
 import numpy as np
 
-from gegl_op_harness import Graph, check, finish, gegl_buffer, start_gegl
+from gegl_op_harness import (Graph, check, finish, gegl_buffer, lines_by_case,
+                             start_gegl)
 
 WIDTH, HEIGHT = 32, 24
 FMT = "R'G'B' float"
@@ -83,13 +84,8 @@ def main():
                              encoding="utf-8", errors="replace", env=env, timeout=600)
     unchanged = dict(line[7:].split("|") for line in run.stdout.splitlines()
                      if line.startswith("RESULT "))
-    warned = {}
-    case = None
-    for line in run.stderr.splitlines():
-        if line.startswith("CASE "):
-            case = line[5:]
-        elif PREFIX in line and case:
-            warned.setdefault(case, []).append(line.split(PREFIX, 1)[1])
+    warned = {case: [line.split(PREFIX, 1)[1] for line in lines]
+              for case, lines in lines_by_case(run.stderr, PREFIX).items()}
     for name, _, _, holds, lacks in CASES:
         said = warned.get(name, [])
         reason = said[0] if len(said) == 1 else ""

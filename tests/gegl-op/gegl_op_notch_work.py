@@ -19,7 +19,8 @@ import time
 
 import numpy as np
 
-from gegl_op_harness import Graph, check, finish, gegl_buffer, start_gegl
+from gegl_op_harness import (Graph, check, finish, gegl_buffer, lines_by_case,
+                             start_gegl)
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "gimp"))
@@ -100,13 +101,8 @@ def main():
         if line.startswith("RESULT "):
             name, seconds, changed = line[7:].split("|")
             results[name] = (float(seconds), changed == "True")
-    warned = {}
-    case = None
-    for line in run.stderr.splitlines():
-        if line.startswith("CASE "):
-            case = line[5:]
-        elif WARNING in line and case:
-            warned[case] = line
+    warned = {case: lines[-1]
+              for case, lines in lines_by_case(run.stderr, WARNING).items()}
     for name, _, _, filters in CASES:
         seconds, changed = results.get(name, (None, None))
         if filters:
