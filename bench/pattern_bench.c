@@ -192,7 +192,9 @@ main (int    argc,
       float  *amplitude = spectrum_source_amplitude (context, pixels, &layout,
                                                      IMAGE_WIDTH, IMAGE_WIDTH,
                                                      IMAGE_HEIGHT, GRID,
-                                                     &cells_x, &cells_y, &err);
+                                                     &cells_x, &cells_y,
+                                                     split_over_processors,
+                                                     &err);
 
       spectrum_ms[r] = fftcl_now_ms () - start;
       patterns_found_clear (&found);

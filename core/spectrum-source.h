@@ -12,12 +12,15 @@
 
 #include "fftcl.h"
 #include "pixel-planes.h"
+#include "row-split.h"
 
 /* The view of width × height pixels of `layout` (rows `stride` pixels
  * apart; colours weighted by their alpha, so that hidden colour shows
  * nothing) on `context`: at most max_cells × max_cells cells, their count
- * written to *cells_x and *cells_y; the caller frees it. NULL, with *err
- * filled, when fftcl fails or memory runs out. */
+ * written to *cells_x and *cells_y; the caller frees it. Its passes over
+ * the pixels run on `split` (NULL: the calling thread) and on fftcl's
+ * threads. NULL, with *err filled, when fftcl fails or memory runs
+ * out. */
 float *spectrum_source_amplitude (fftcl_context     *context,
                                   const float       *pixels,
                                   const PixelLayout *layout,
@@ -27,6 +30,7 @@ float *spectrum_source_amplitude (fftcl_context     *context,
                                   size_t             max_cells,
                                   size_t            *cells_x,
                                   size_t            *cells_y,
+                                  RowSplit           split,
                                   fftcl_error       *err);
 
 /* The part of an image that the spectrum view and the pattern search
@@ -51,6 +55,7 @@ float *spectrum_source_centre    (fftcl_context     *context,
                                   size_t            *cells_y,
                                   size_t            *crop_width,
                                   size_t            *crop_height,
+                                  RowSplit           split,
                                   fftcl_error       *err);
 
 /* The value of one pixel the view reads: the mean of its colours times

@@ -244,7 +244,7 @@ patterns_find (fftcl_context       *context,
   amplitude = spectrum_source_centre (context, pixels, layout, stride, width,
                                       height, SPECTRUM_SOURCE_MOST_SIDE,
                                       &cells_x, &cells_y, &crop_width,
-                                      &crop_height, err);
+                                      &crop_height, split, err);
   if (! amplitude)
     return err->status;
 

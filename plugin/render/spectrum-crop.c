@@ -2,6 +2,7 @@
 #include "spectrum-crop.h"
 
 #include "render-error.h"
+#include "row-split-gegl.h"
 #include "spectrum-source.h"
 
 gfloat *
@@ -20,7 +21,7 @@ spectrum_crop_amplitude (fftcl_context              *context,
                                       image->geometry.width,
                                       image->geometry.height, max_cells,
                                       cells_x, cells_y, NULL, NULL,
-                                      &fft_error);
+                                      row_split_gegl, &fft_error);
   if (! amplitude)
     render_error_fft (error, &fft_error);
   return amplitude;

@@ -945,6 +945,99 @@ check_split (fftcl_context *context)
   free (image.pixels);
 }
 
+/* The formula of spectrum-source.h's taper, written out: 1 inside,
+ * a raised cosine over the last min (length / 4, 32) pixels of each
+ * end. */
+static double
+taper_formula (size_t i,
+               size_t length)
+{
+  size_t from_end = i < length - 1 - i ? i : length - 1 - i;
+  size_t ramp     = length / 4 < 32 ? length / 4 : 32;
+
+  return from_end >= ramp ? 1.0
+                          : 0.5 - 0.5 * cos (PI * (from_end + 0.5) / ramp);
+}
+
+/* The view of translucent RGBA pixels against its formula in double: the
+ * values (mean colour times alpha) less their mean, tapered, zero-padded
+ * to 512 × 256, the DFT's amplitude over the grid's size at cells spread
+ * over the plane and at the wave; and the same view, to the bit, when its
+ * passes are split in three. */
+static void
+check_view_formula (fftcl_context *context)
+{
+  const size_t  width = 300, height = 180, grid_x = 512, grid_y = 256;
+  Image         image = photo_stand_in (width, height, &RGBA, 51);
+  size_t        cells_x, cells_y, split_x, split_y;
+  float        *view, *split;
+  double       *values = malloc (width * height * sizeof *values);
+  double        mean = 0, largest = 0, worst = 0;
+  fftcl_error   err;
+
+  add_wave (&image, (Frequency) { 0.1875, -0.125 }, 15.0 / 255, 0);
+  for (size_t y = 0; y < height; y++)
+    for (size_t x = 0; x < width; x++)
+      image.pixels[(y * width + x) * 4 + 3] = 0.25f + 0.75f * x / width;
+  view  = spectrum_source_amplitude (context, image.pixels, &RGBA, width,
+                                     width, height, grid_x, &cells_x,
+                                     &cells_y, NULL, &err);
+  split = spectrum_source_amplitude (context, image.pixels, &RGBA, width,
+                                     width, height, grid_x, &split_x,
+                                     &split_y, split_in_three, &err);
+  if (! check (view && split && values && cells_x == grid_x &&
+               cells_y == grid_y && split_x == grid_x && split_y == grid_y,
+               "views of %zu × %zu cells made", cells_x, cells_y))
+    goto done;
+  check (memcmp (view, split, grid_x * grid_y * sizeof *view) == 0,
+         "the view split in three is the same to the bit");
+
+  for (size_t y = 0; y < height; y++)
+    for (size_t x = 0; x < width; x++)
+      {
+        const float *p = image.pixels + (y * width + x) * 4;
+
+        values[y * width + x] = (p[0] + p[1] + p[2]) / 3.0 * p[3];
+        mean += values[y * width + x];
+      }
+  mean /= (double) width * height;
+  for (size_t c = 0; c < grid_x * grid_y; c++)
+    largest = fmax (largest, view[c]);
+
+  for (size_t n = 0; n <= 24; n++)
+    {
+      /* Cells spread by a step coprime to the grid; the last the wave's. */
+      size_t u = n < 24 ? (n * 97 + 5) % grid_x : grid_x / 2 + 96;
+      size_t v = n < 24 ? (n * 61 + 3) % grid_y : grid_y / 2 - 32;
+      long   kx = (long) u - (long) grid_x / 2, ky = (long) v - (long) grid_y / 2;
+      double re = 0, im = 0;
+
+      for (size_t y = 0; y < height; y++)
+        for (size_t x = 0; x < width; x++)
+          {
+            double a = -2 * PI * ((double) kx * x / grid_x +
+                                    (double) ky * y / grid_y);
+            double t = (values[y * width + x] - mean) *
+                       taper_formula (x, width) * taper_formula (y, height);
+
+            re += t * cos (a);
+            im += t * sin (a);
+          }
+      worst = fmax (worst, fabs (hypot (re, im) / (grid_x * grid_y) -
+                                 view[v * grid_x + u]));
+    }
+  check (worst <= 1e-5 * largest && view[(grid_y / 2 - 32) * grid_x +
+                                         grid_x / 2 + 96] > 0.1 * largest,
+         "the view against its formula in double: worst %.3g of the largest "
+         "cell %.3g, the wave's cell standing out", worst, largest);
+
+done:
+  free (view);
+  free (split);
+  free (values);
+  free (image.pixels);
+}
+
 /* A spectrum too large for memory: FFTCL_ERROR_MEMORY, nothing found.
  * The amplitudes are never read: the first allocation fails. */
 static void
@@ -979,7 +1072,7 @@ check_from_spectrum (fftcl_context *context)
   add_wave (&image, wave, 15.0 / 255, 0);
   amplitude = spectrum_source_amplitude (context, image.pixels, &GREY,
                                          2000, 2000, 1500, 1024, &cells_x,
-                                         &cells_y, &err);
+                                         &cells_y, NULL, &err);
   if (! check (amplitude != NULL, "spectrum of 1024 cells made"))
     return;
   check (patterns_find_in_spectrum (amplitude, cells_x, cells_y, 2048, 2048,
@@ -1027,6 +1120,7 @@ main (void)
   check_refused (context);
   check_from_spectrum (context);
   check_split (context);
+  check_view_formula (context);
   check_non_finite_pixels (context);
   check_wide (context);
   check_odd_spectra ();
