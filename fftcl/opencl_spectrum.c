@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The OpenCL plan's spectrum view (fftcl_filter_spectrum). */
 #include "opencl_plan.h"
+#include "parallel.h"
+
+#include <string.h>
 
 /* The position of each frequency index in the in-place spectrum order of
  * `fft`, a width × height plane's, worked out from its frequency table. */
@@ -70,6 +73,47 @@ static fftcl_status sum_amplitudes (const opencl_plan *plan,
   return status;
 }
 
+/* Where the view's rows go as the staging slots hand them over. */
+typedef struct {
+  float *out;
+  size_t row_floats;
+} cell_rows;
+
+static void take_cell_rows (const void *job, size_t first, size_t end,
+                            const float *from)
+{
+  const cell_rows *rows = job;
+  memcpy (rows->out + first * rows->row_floats, from,
+          (end - first) * rows->row_floats * sizeof *from);
+}
+
+/* The view, out_width × out_height floats at the scratch plane's
+ * width · height, read to `out`: through the staging slots when it fills
+ * one (and the device gave them), else straight. */
+static fftcl_status read_cells (const opencl_plan *plan, size_t out_width,
+                                size_t out_height, float *out,
+                                fftcl_error *err)
+{
+  size_t bytes = out_width * out_height * sizeof *out;
+  fftcl_ocl_device *device = plan->device;
+  if (bytes >= FFTCL_OCL_SLOT_BYTES
+      && fftcl_ocl_staging_ready (&device->staging, device->context,
+                                  device->queue))
+    {
+      const cell_rows rows = { out, out_width };
+      return fftcl_ocl_staged_read (&device->staging, device->queue,
+                                    plan->scratch, area_of (plan), out_height,
+                                    out_width, take_cell_rows, &rows,
+                                    fftcl_threads_for (bytes), err);
+    }
+  cl_int code = clEnqueueReadBuffer (device->queue, plan->scratch, CL_FALSE,
+                                     area_of (plan) * sizeof (float), bytes,
+                                     out, 0, NULL, NULL);
+  if (code != CL_SUCCESS)
+    return fftcl_ocl_fail (err, code, "downloading the spectrum view");
+  return FFTCL_OK;
+}
+
 /* The cells of the view, after the sums in the scratch plane, read to
  * `out`. */
 static fftcl_status reduce_cells (const opencl_plan *plan, size_t out_width,
@@ -90,13 +134,7 @@ static fftcl_status reduce_cells (const opencl_plan *plan, size_t out_width,
                   2, global, NULL, "reducing the spectrum view", err);
   if (status != FFTCL_OK)
     return status;
-  cl_int code = clEnqueueReadBuffer (
-    plan->device->queue, plan->scratch, CL_FALSE,
-    area_of (plan) * sizeof (float), out_width * out_height * sizeof *out,
-    out, 0, NULL, NULL);
-  if (code != CL_SUCCESS)
-    return fftcl_ocl_fail (err, code, "downloading the spectrum view");
-  return FFTCL_OK;
+  return read_cells (plan, out_width, out_height, out, err);
 }
 
 fftcl_status ocl_filter_spectrum (void *state, size_t out_width,
