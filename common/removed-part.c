@@ -21,32 +21,34 @@ removed_part_offset (const Babl *format,
   return full * 0.5f;
 }
 
-/* removed = was − now + offset over `count` pixels of `floats`
- * components, the first `planes` of them colour. */
+/* removed = was − now + offset over `count` pixels: `floats` components
+ * in `removed`, `read_floats` in `was` and `now`, the first `planes` of
+ * each colour. */
 static void
 subtract (gfloat       *removed,
           const gfloat *was,
           const gfloat *now,
           gsize         count,
           gsize         floats,
+          gsize         read_floats,
           gsize         planes,
           gfloat        offset)
 {
   for (gsize p = 0; p < count; p++)
     for (gsize c = 0; c < planes; c++)
-      removed[p * floats + c] = was[p * floats + c] - now[p * floats + c] +
-                                offset;
+      removed[p * floats + c] = was[p * read_floats + c] -
+                                now[p * read_floats + c] + offset;
 }
 
 /* The original as it was read to be filtered: its stored values brought
- * within the limits of their conversion to the removed part's format
+ * within the limits of their conversion to the format it is read in
  * (pixel_limits_for_reading; babl's conversion of larger ones to CIE Lab
  * overflows float), then converted, a chunk at a time into `converted`. */
 typedef struct
 {
   const Babl  *stored;
-  const Babl  *fish;   /* NULL: the original is read in the removed
-                          part's format as it is */
+  const Babl  *fish;   /* NULL: GEGL reads the original straight into
+                          the format it is read in */
   PixelLimits  limits;
   gsize        bytes;  /* per stored pixel */
   guchar      *values; /* a chunk of stored values, then brought within */
@@ -109,8 +111,8 @@ removed_part_write (GeglBuffer           *original,
 {
   gboolean            in_place = removed->buffer == result;
   gsize               floats   = babl_format_get_n_components (removed->format);
-  OriginalRead        read     = original_read_new (original,
-                                                    removed->format);
+  gsize               read_floats = babl_format_get_n_components (removed->read);
+  OriginalRead        read     = original_read_new (original, removed->read);
   gboolean            written  = TRUE;
   GeglBufferIterator *iterator;
 
@@ -120,24 +122,25 @@ removed_part_write (GeglBuffer           *original,
                                                 : GEGL_ACCESS_WRITE,
                                        GEGL_ABYSS_NONE, in_place ? 2 : 3);
   gegl_buffer_iterator_add (iterator, original, area, 0,
-                            read.fish ? read.stored : removed->format,
+                            read.fish ? read.stored : removed->read,
                             GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
   if (! in_place)
-    gegl_buffer_iterator_add (iterator, result, area, 0, removed->format,
+    gegl_buffer_iterator_add (iterator, result, area, 0, removed->read,
                               GEGL_ACCESS_READ, GEGL_ABYSS_NONE);
   while (written && gegl_buffer_iterator_next (iterator))
     {
       const gfloat *was = read.fish
                           ? original_read_chunk (&read,
                                                  iterator->items[1].data,
-                                                 iterator->length, floats)
+                                                 iterator->length,
+                                                 read_floats)
                           : iterator->items[1].data;
 
       written = was != NULL;
       if (written)
         subtract (iterator->items[0].data, was,
                   iterator->items[in_place ? 0 : 2].data, iterator->length,
-                  floats, removed->planes, removed->offset);
+                  floats, read_floats, removed->planes, removed->offset);
       else
         gegl_buffer_iterator_stop (iterator);
     }

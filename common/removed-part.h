@@ -17,6 +17,11 @@ typedef struct
   const Babl *format;   /* float: the values Grain merge blends it in */
   gsize       planes;   /* its first `planes` components are colour */
   gfloat      offset;   /* removed_part_offset */
+  const Babl *read;     /* float, `format`'s model with the original's
+                           alpha where `format` drops it: the original
+                           and the result are read in it, and the
+                           removed part takes their first `planes`
+                           components; `format` itself in place */
 } RemovedPart;
 
 /* The offset, half the full scale of `format` (½; 50 for CIE L*), less
@@ -31,8 +36,11 @@ gfloat   removed_part_offset (const Babl           *format,
                               const Babl           *stored);
 
 /* Writes original − result + removed->offset over `area` into
- * removed->buffer, each read in removed->format; components after the
- * colour ones are the result's. FALSE, with `error` set, where memory
+ * removed->buffer, each read in removed->read; components after the
+ * colour ones are the result's. No babl conversion drops the alpha on
+ * the way: babl picks its conversions by their speed, measured once per
+ * process, and RGBA float to RGB float may go through CIE xyY, which
+ * spreads one NaN or inf over the pixel's channels. FALSE, with `error` set, where memory
  * for the original's conversion cannot be had: removed->buffer is then
  * written in part, and the caller passes its input through. */
 gboolean removed_part_write  (GeglBuffer           *original,

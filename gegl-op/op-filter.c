@@ -47,7 +47,8 @@ removed_part_of (const Filtering        *filtering,
   return (RemovedPart) { filtering->output, format->format,
                          format->layout.colour_planes,
                          removed_part_offset (format->format,
-                                              format->format) };
+                                              format->format),
+                         format->format };
 }
 
 /* The operation's input, for filter_buffer. */

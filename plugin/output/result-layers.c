@@ -96,14 +96,17 @@ result_layers_target (ResultLayers *results,
          : gimp_drawable_get_shadow_buffer (results->drawables[index]);
 }
 
-/* The drawable's colours as stored, in float: the values Grain merge
- * adds in the blend space result_layers_apply gives the layer (its
- * alpha is not the removed part's: that layer is opaque). */
+/* The drawable's colours as stored, in float, [with its alpha]: without,
+ * the values Grain merge adds in the blend space result_layers_apply
+ * gives the layer (its alpha is not the removed part's: that layer is
+ * opaque). */
 static const Babl *
-stored_float_format (GimpDrawable *drawable)
+stored_float_format (GimpDrawable *drawable,
+                     gboolean      alpha)
 {
   return render_format_as_stored (gimp_drawable_get_format (drawable),
-                                  gimp_drawable_is_gray (drawable), FALSE);
+                                  gimp_drawable_is_gray (drawable),
+                                  alpha && gimp_drawable_has_alpha (drawable));
 }
 
 RemovedPart
@@ -116,11 +119,12 @@ result_layers_removed (ResultLayers *results,
   if (results->output != BANDPASS_OUTPUT_REMOVED_PART)
     return (RemovedPart) { NULL };
 
-  format = stored_float_format (drawable);
+  format = stored_float_format (drawable, FALSE);
   return (RemovedPart) {
            gimp_drawable_get_buffer (GIMP_DRAWABLE (results->layers[index])),
            format, babl_format_get_n_components (format),
-           removed_part_offset (format, gimp_drawable_get_format (drawable)) };
+           removed_part_offset (format, gimp_drawable_get_format (drawable)),
+           stored_float_format (drawable, TRUE) };
 }
 
 /* Grain merge blends in the space the removed part was computed in, and

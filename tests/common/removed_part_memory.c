@@ -145,7 +145,7 @@ main (int    argc,
   result         = picture (0.1f);
   removed_buffer = gegl_buffer_new (&area, babl_format ("CIE Lab float"));
   removed = (RemovedPart) { removed_buffer, babl_format ("CIE Lab float"),
-                            1, 50.0f };
+                            1, 50.0f, babl_format ("CIE Lab float") };
   check_written (original, result, &removed);
 
   refusing = TRUE;
@@ -161,7 +161,8 @@ main (int    argc,
                              .result  = result,
                              .area    = &area,
                              .format  = &format,
-                             .removed = { result, format.format, 1, 50.0f } };
+                             .removed = { result, format.format, 1, 50.0f,
+                                          format.format } };
   written = filter_output_write (&output, &settings, pixels, &error);
   check (written && ! error, "filter_output_write with memory: written (%d)",
          written);
