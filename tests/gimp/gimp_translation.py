@@ -10,11 +10,14 @@ strings, which the plug-in's process translates when it builds the
 dialog, are German too: under Xvfb the dialog's window title and the
 device label under its preview (as the preview's dump reports it) read
 "Bandpass" and "Gerät: …" in German, "Band-pass" and "Device: …" in
-English. (GIMP 3.0.4 once showed the menu German and the dialog English:
+English; the dialog runs on the automatic choice with PoCL as its
+candidate (FFTCL_AUTOMATIC_CANDIDATE), so that the label also says, in
+its language, why the choice took its device: the measured speeds. (GIMP 3.0.4 once showed the menu German and the dialog English:
 plugin-locale.h says why.)
 
 Usage: gimp_translation.py PATH/TO/fft-bandpass PATH/TO/de/fft-bandpass.mo"""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -39,9 +42,15 @@ print("LABEL " + proc.get_menu_label() + " | " + proc.get_blurb())
 
 EXPECTED = {"de_DE.UTF-8": ("_Bandpass …", "Strukturen entfernen"),
             "C.UTF-8": ("_Band-pass…", "Remove structures")}
-# The dialog's title and the start of the device label under the preview.
-DIALOG = {"de_DE.UTF-8": ("Bandpass", "Gerät: "),
-          "C.UTF-8": ("Band-pass", "Device: ")}
+# The dialog's title and the device label under the preview: the device
+# the automatic choice took, the speed it measured over the other's, and
+# the day.
+DIALOG = {"de_DE.UTF-8": ("Bandpass", r"Gerät: .+: [0-9]+[.,][0-9]-fache Geschwindigkeit "
+                          r"(von .+|der CPU \([0-9]+ Threads?\)), gemessen am "
+                          r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
+          "C.UTF-8": ("Band-pass", r"Device: .+: [0-9]+[.,][0-9]× (the speed of .+|"
+                      r"the CPU's speed \([0-9]+ threads?\)), measured "
+                      r"[0-9]{4}-[0-9]{2}-[0-9]{2}")}
 COFFEE = os.path.join(SOURCE, "examples", "coffee.png")
 
 
@@ -85,15 +94,18 @@ def installed(binary, catalogue):
     return harness
 
 
-def check_dialog(binary, catalogue, language):
+def check_dialog(binary, catalogue, language, cache):
     """Opens the dialog under Xvfb in `language` and reads its title and
-    the device label the preview's dump reports."""
+    the device label the preview's dump reports. The automatic choice
+    keeps its record in the folder `cache`: the first language measures,
+    the second reads what the first measured."""
     harness = installed(binary, catalogue)
     folder = harness.path("dumps")
     os.makedirs(folder)
     env = {"LOCPATH": german_locale(harness.path("locales")), "LANG": language,
            "LC_ALL": language, "FFT_BANDPASS_PREVIEW_DUMP": folder,
-           "FFTCL_DEVICE": "cpu"}
+           "FFTCL_DEVICE": "", "FFTCL_AUTOMATIC_CANDIDATE": "pocl",
+           "XDG_CACHE_HOME": cache}
     title, device = DIALOG[language]
     with gx.InteractiveCall(harness, COFFEE, None, env) as call:
         window = call.wait_for_dialog("Band")
@@ -104,8 +116,8 @@ def check_dialog(binary, catalogue, language):
                      f"{title!r}: {shown!r}")
             dump = gp.settle(folder, 0)
             label = dump[5] if dump else None
-            gh.check(bool(label) and label.startswith(device),
-                     f"LANG={language}: the label under the preview starts with "
+            gh.check(bool(label) and re.fullmatch(device, label) is not None,
+                     f"LANG={language}: the label under the preview is "
                      f"{device!r}: {label!r}")
             # alt+o reaches OK in the focused dialog only.
             gx.xdotool(call.env, "windowfocus", "--sync", window)
@@ -119,6 +131,7 @@ def check_dialog(binary, catalogue, language):
 def main():
     binary, catalogue = sys.argv[1], sys.argv[2]
     check_complete(tempfile.mkdtemp(prefix="fft-bandpass-po-"))
+    cache = tempfile.mkdtemp(prefix="fft-bandpass-cache-")
     for language, (label, blurb) in EXPECTED.items():
         harness = installed(binary, catalogue)
         locales = german_locale(harness.path("locales"))
@@ -133,7 +146,8 @@ def main():
         seen = lines[0] if lines else output[-2000:]
         gh.check(bool(lines) and lines[0].startswith(label + " | " + blurb),
                  f"LANG={language}: {seen}")
-        check_dialog(binary, catalogue, language)
+        check_dialog(binary, catalogue, language, cache)
+    shutil.rmtree(cache, ignore_errors=True)
     sys.exit(gh.finish())
 
 
