@@ -16,8 +16,8 @@ static const char header[] = "fftcl-automatic 1\n";
 /* No record comes near this; a longer file is no record. */
 #define MOST_BYTES 8192
 
-/* Longer than any time a device takes for the job. */
-#define MOST_MS 1e7
+/* Longer than any time a device takes for the job, in µs. */
+#define MOST_US 10000000000ull
 
 static char *record_path (const char *cache_folder, const char *key)
 {
@@ -47,9 +47,9 @@ static char *read_text (const char *path)
   return text;
 }
 
-static int is_time (double ms)
+static int is_time (unsigned long long us)
 {
-  return isfinite (ms) && ms > 0 && ms < MOST_MS;
+  return us > 0 && us < MOST_US;
 }
 
 static int is_day (const char *day)
@@ -64,12 +64,17 @@ static int is_day (const char *day)
 /* The times and the day after the key, and nothing more. */
 static int parse_times (const char *text, fftcl_record *record)
 {
+  unsigned long long gpu_us, cpu_us;
   int end = 0;
-  return sscanf (text, "gpu-ms %lf\ncpu-ms %lf\nmeasured %10s%n",
-                 &record->gpu_ms, &record->cpu_ms, record->measured, &end)
-           == 3
-         && strcmp (text + end, "\n") == 0 && is_time (record->gpu_ms)
-         && is_time (record->cpu_ms) && is_day (record->measured);
+  if (sscanf (text, "gpu-us %llu\ncpu-us %llu\nmeasured %10s%n", &gpu_us,
+              &cpu_us, record->measured, &end)
+        != 3
+      || strcmp (text + end, "\n") != 0 || !is_time (gpu_us)
+      || !is_time (cpu_us) || !is_day (record->measured))
+    return 0;
+  record->gpu_ms = gpu_us / 1e3;
+  record->cpu_ms = cpu_us / 1e3;
+  return 1;
 }
 
 int fftcl_record_read (const char *cache_folder, const char *key,
@@ -86,13 +91,22 @@ int fftcl_record_read (const char *cache_folder, const char *key,
   return found;
 }
 
+/* Whole microseconds, at least 1: integers read alike in every locale,
+ * where a host's LC_NUMERIC would write and read fractions its own way. */
+static unsigned long long microseconds (double ms)
+{
+  double us = nearbyint (ms * 1e3);
+  return us >= 1 && us < (double) MOST_US ? (unsigned long long) us : 1;
+}
+
 void fftcl_record_write (const char *cache_folder, const char *key,
                          const fftcl_record *record)
 {
   char times[128];
   int size = snprintf (times, sizeof times,
-                       "gpu-ms %.6g\ncpu-ms %.6g\nmeasured %.10s\n",
-                       record->gpu_ms, record->cpu_ms, record->measured);
+                       "gpu-us %llu\ncpu-us %llu\nmeasured %.10s\n",
+                       microseconds (record->gpu_ms),
+                       microseconds (record->cpu_ms), record->measured);
   size_t header_size = strlen (header), key_size = strlen (key);
   char *text = malloc (header_size + key_size + 1);
   char *path = text ? record_path (cache_folder, key) : NULL;

@@ -5,8 +5,8 @@
  *
  *   fftcl-automatic 1
  *   KEY (lines "FIELD VALUE" naming what the times depend on)
- *   gpu-ms 12.345
- *   cpu-ms 67.890
+ *   gpu-us 12345   (whole microseconds: no locale reads them otherwise)
+ *   cpu-us 67890
  *   measured 2026-12-03
  *
  * Best effort, as the kernel cache: a file that is missing, unreadable,
@@ -16,7 +16,7 @@
 #define FFTCL_AUTOMATIC_RECORD_H
 
 typedef struct {
-  double gpu_ms, cpu_ms; /* finite and positive */
+  double gpu_ms, cpu_ms; /* positive, whole microseconds in the file */
   char measured[11];     /* "YYYY-MM-DD" */
 } fftcl_record;
 

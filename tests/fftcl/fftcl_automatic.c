@@ -65,7 +65,8 @@ static void write_file (const char *path, const char *text)
     }
 }
 
-/* The value after "\nFIELD " in the record's text, or NaN. */
+/* The value after "\nFIELD " in the record's text, or NaN; times are
+ * whole microseconds there. */
 static double field_value (const char *text, const char *field)
 {
   char line[64];
@@ -77,7 +78,7 @@ static double field_value (const char *text, const char *field)
 /* The record's text up to its times: its header and key. */
 static char *key_part (const char *text)
 {
-  const char *times = text ? strstr (text, "\ngpu-ms ") : NULL;
+  const char *times = text ? strstr (text, "\ngpu-us ") : NULL;
   return times ? strndup (text, (size_t) (times - text) + 1) : NULL;
 }
 
@@ -145,10 +146,10 @@ static void check_written (const fftcl_context *ctx, const char *path,
            && strstr (text, gpu_line) && strstr (text, cpu_line)
            && strstr (text, day_line),
          "%s: the record names both devices and the day", label);
-  double gpu_ms = field_value (text, "gpu-ms");
-  double cpu_ms = field_value (text, "cpu-ms");
-  check (fabs (gpu_ms - c->gpu_ms) <= 1e-5 * c->gpu_ms
-           && fabs (cpu_ms - c->cpu_ms) <= 1e-5 * c->cpu_ms,
+  double gpu_ms = field_value (text, "gpu-us") / 1e3;
+  double cpu_ms = field_value (text, "cpu-us") / 1e3;
+  check (fabs (gpu_ms - c->gpu_ms) <= 0.6e-3
+           && fabs (cpu_ms - c->cpu_ms) <= 0.6e-3,
          "%s: the record holds the times (%g, %g ms)", label, gpu_ms, cpu_ms);
   free (text);
 }
@@ -266,8 +267,8 @@ static void run (void)
   const fftcl_choice *c = fftcl_context_choice (ctx);
   check_rule (ctx, "second context");
   check (c->from_record && strcmp (c->measured, day) == 0
-           && c->gpu_ms == field_value (first, "gpu-ms")
-           && c->cpu_ms == field_value (first, "cpu-ms"),
+           && c->gpu_ms == field_value (first, "gpu-us") / 1e3
+           && c->cpu_ms == field_value (first, "cpu-us") / 1e3,
          "second context: the record's times, not measured");
   char *second = read_file (path);
   stat (path, &after);
@@ -280,19 +281,19 @@ static void run (void)
   char *key = key_part (first);
   char text[8192];
   snprintf (text, sizeof text,
-            "%sgpu-ms 1000\ncpu-ms 1\nmeasured 2020-01-02\n", key);
+            "%sgpu-us 1000000\ncpu-us 1000\nmeasured 2020-01-02\n", key);
   check_follows (path, text, 0, 1000, "a record of a slow GPU");
   snprintf (text, sizeof text,
-            "%sgpu-ms 2\ncpu-ms 500\nmeasured 2020-01-02\n", key);
+            "%sgpu-us 2000\ncpu-us 500000\nmeasured 2020-01-02\n", key);
   check_follows (path, text, 1, 250, "a record of a fast GPU");
 
   check_remeasures (path, "fftclbn1 \x01\x02 not a record", day,
                     "a corrupt record");
-  snprintf (text, sizeof text, "%sgpu-ms 2\n", key);
+  snprintf (text, sizeof text, "%sgpu-us 2000\n", key);
   check_remeasures (path, text, day, "a record cut short");
   snprintf (text, sizeof text,
-            "%sgpu-ms nan\ncpu-ms 500\nmeasured 2020-01-02\n", key);
-  check_remeasures (path, text, day, "a record of no time");
+            "%sgpu-us 2.5\ncpu-us 500000\nmeasured 2020-01-02\n", key);
+  check_remeasures (path, text, day, "a record of a fraction");
   free (key);
   free (first);
 

@@ -12,7 +12,9 @@ device label under its preview (as the preview's dump reports it) read
 "Bandpass" and "Gerät: …" in German, "Band-pass" and "Device: …" in
 English; the dialog runs on the automatic choice with PoCL as its
 candidate (FFTCL_AUTOMATIC_CANDIDATE), so that the label also says, in
-its language, why the choice took its device: the measured speeds. (GIMP 3.0.4 once showed the menu German and the dialog English:
+its language, why the choice took its device: the measured speeds. The
+first language measures them; the second reads the same from the record
+the first wrote (which its locale's decimal comma must not spoil). (GIMP 3.0.4 once showed the menu German and the dialog English:
 plugin-locale.h says why.)
 
 Usage: gimp_translation.py PATH/TO/fft-bandpass PATH/TO/de/fft-bandpass.mo"""
@@ -94,11 +96,16 @@ def installed(binary, catalogue):
     return harness
 
 
+def speedup(label):
+    """The speedup a device label gives, or None."""
+    found = re.search(r": ([0-9]+[.,][0-9])[-×]", label or "")
+    return found.group(1).replace(",", ".") if found else None
+
+
 def check_dialog(binary, catalogue, language, cache):
     """Opens the dialog under Xvfb in `language` and reads its title and
-    the device label the preview's dump reports. The automatic choice
-    keeps its record in the folder `cache`: the first language measures,
-    the second reads what the first measured."""
+    the device label the preview's dump reports, which it returns. The
+    automatic choice keeps its record in the folder `cache`."""
     harness = installed(binary, catalogue)
     folder = harness.path("dumps")
     os.makedirs(folder)
@@ -107,6 +114,7 @@ def check_dialog(binary, catalogue, language, cache):
            "FFTCL_DEVICE": "", "FFTCL_AUTOMATIC_CANDIDATE": "pocl",
            "XDG_CACHE_HOME": cache}
     title, device = DIALOG[language]
+    label = None
     with gx.InteractiveCall(harness, COFFEE, None, env) as call:
         window = call.wait_for_dialog("Band")
         if gh.check(window is not None, f"LANG={language}: the dialog opens"):
@@ -126,12 +134,14 @@ def check_dialog(binary, catalogue, language, cache):
              f"LANG={language}: OK filters: {call.statuses() or call.output()[-2000:]}")
     problems = gx.console_problems(call.output())
     gh.check(not problems, f"LANG={language}: the plug-in warns of nothing: {problems}")
+    return label
 
 
 def main():
     binary, catalogue = sys.argv[1], sys.argv[2]
     check_complete(tempfile.mkdtemp(prefix="fft-bandpass-po-"))
     cache = tempfile.mkdtemp(prefix="fft-bandpass-cache-")
+    labels = []
     for language, (label, blurb) in EXPECTED.items():
         harness = installed(binary, catalogue)
         locales = german_locale(harness.path("locales"))
@@ -146,7 +156,10 @@ def main():
         seen = lines[0] if lines else output[-2000:]
         gh.check(bool(lines) and lines[0].startswith(label + " | " + blurb),
                  f"LANG={language}: {seen}")
-        check_dialog(binary, catalogue, language, cache)
+        labels.append(check_dialog(binary, catalogue, language, cache))
+    shown = [speedup(label) for label in labels]
+    gh.check(shown[0] is not None and len(set(shown)) == 1,
+             f"the second language's dialog reads the speedup the first measured: {shown}")
     shutil.rmtree(cache, ignore_errors=True)
     sys.exit(gh.finish())
 
