@@ -3,6 +3,8 @@
 #include "opencl_select.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 int bench_device_open (const char *choice, bench_device *dev)
 {
@@ -25,6 +27,26 @@ int bench_device_open (const char *choice, bench_device *dev)
       return -1;
     }
   return 0;
+}
+
+void bench_device_pin (void)
+{
+  enum { MOST_DEVICES = 64 };
+  fftcl_device_info devices[MOST_DEVICES];
+  cl_platform_id platform;
+  cl_device_id device;
+  char name[256];
+  if (fftcl_forced_device ()
+      || fftcl_ocl_select (NULL, &platform, &device, name, sizeof name, NULL)
+           != FFTCL_OK)
+    return;
+  size_t count = fftcl_list_devices (devices, MOST_DEVICES);
+  for (size_t i = 0; i < count && i < MOST_DEVICES; i++)
+    if (strcmp (devices[i].name, name) == 0)
+      {
+        setenv ("FFTCL_DEVICE", devices[i].choice, 1);
+        return;
+      }
 }
 
 void bench_device_close (bench_device *dev)

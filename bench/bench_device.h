@@ -11,4 +11,11 @@
 int bench_device_open (const char *choice, bench_device *dev);
 void bench_device_close (bench_device *dev);
 
+/* Without FFTCL_DEVICE, sets it to the "opencl:P:D" of the device
+ * bench_device_open (NULL) opens, the fastest GPU, so that fftcl's
+ * contexts run beside the peers, not where the automatic choice would put
+ * them, and no compile time includes its measurement. Nothing when there
+ * is no GPU. */
+void bench_device_pin (void);
+
 #endif

@@ -613,6 +613,7 @@ int main (int argc, char **argv)
    * and 3.6–5.2 ms in others (5 fast runs of 16); pinned, 2.65–2.99 ms in
    * 16 of 16. */
   setenv ("POCL_AFFINITY", "1", 0);
+  bench_device_pin ();
   if (argc == 2 && strcmp (argv[1], "notches") == 0)
     return bench_notches ();
   static const size_t default_sizes[] = { 512, 1024, 2048, 4096, 8192, 16384 };

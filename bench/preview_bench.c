@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_choice.h"
 #include "clock.h"
 #include "coarse-copy.h"
 #include "core_bench_runs.h"
@@ -466,6 +467,7 @@ main (int    argc,
   photo = synthetic_photo ();
   printf ("preview-bench: %d×%d RGB float on %s\n", IMAGE_WIDTH,
           IMAGE_HEIGHT, fftcl_context_device_name (context));
+  bench_print_choice (context);
 
   ok = photo && run (context, photo, count);
 

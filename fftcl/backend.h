@@ -18,6 +18,10 @@ typedef struct {
                         const fftcl_context_options *options, void **device,
                         char *name, size_t name_size, fftcl_error *err);
   void (*close) (void *device);
+  /* What the device's speed depends on besides its name, for the key of
+   * the automatic choice's record (automatic_record.h): one line into
+   * out[size]. */
+  void (*identify) (const void *device, char *out, size_t size);
 
   fftcl_status (*plan_create) (void *device, size_t width, size_t height,
                                size_t batch, void **plan, fftcl_error *err);
@@ -88,6 +92,9 @@ typedef struct {
 
 extern const fftcl_backend fftcl_cpu_backend;
 extern const fftcl_backend fftcl_opencl_backend;
+
+/* The threads a device of fftcl_cpu_backend runs on. */
+int fftcl_cpu_threads (const void *device);
 
 /* Fills *err (if not NULL) and returns `status`. */
 fftcl_status fftcl_fail (fftcl_error *err, fftcl_status status,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Makes every folder that `path` names before its last component. */
 static void make_parents (char *path)
@@ -33,4 +34,26 @@ char *fftcl_cache_path (const char *folder, const char *name)
   snprintf (path, size, "%s%s/%s", base, middle, name);
   make_parents (path);
   return path;
+}
+
+void fftcl_cache_replace (const char *path, const void *head,
+                          size_t head_size, const void *body,
+                          size_t body_size)
+{
+  size_t temporary_size = strlen (path) + 8;
+  char *temporary = malloc (temporary_size);
+  if (!temporary)
+    return;
+  snprintf (temporary, temporary_size, "%s.XXXXXX", path);
+  int descriptor = mkstemp (temporary);
+  FILE *file = descriptor >= 0 ? fdopen (descriptor, "wb") : NULL;
+  if (descriptor >= 0 && !file)
+    close (descriptor);
+  int written = file && fwrite (head, 1, head_size, file) == head_size
+                && fwrite (body, 1, body_size, file) == body_size;
+  if (file && fclose (file) != 0)
+    written = 0;
+  if (descriptor >= 0 && !(written && rename (temporary, path) == 0))
+    unlink (temporary);
+  free (temporary);
 }

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "context.h"
+#include "automatic.h"
 #include "opencl_select.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-static fftcl_status open_backend (fftcl_context *ctx,
-                                  const fftcl_backend *backend,
-                                  const char *choice, fftcl_error *err)
+fftcl_status fftcl_context_open_backend (fftcl_context *ctx,
+                                         const fftcl_backend *backend,
+                                         const char *choice, fftcl_error *err)
 {
   ctx->backend = backend;
   return backend->open (choice, &ctx->options, &ctx->device, ctx->name,
@@ -38,18 +39,19 @@ static fftcl_status keep_options (fftcl_context *ctx,
   return FFTCL_OK;
 }
 
-/* Without an explicit choice, a machine with no usable OpenCL device still
- * works: it falls back to FFTW. An explicit choice that does not exist is an
- * error, so a typo never silently runs elsewhere. */
+/* Without an explicit choice, the automatic one (automatic.h), which a
+ * machine without a usable OpenCL device passes on FFTW. An explicit
+ * choice that does not exist is an error, so a typo never silently runs
+ * elsewhere. */
 static fftcl_status open_device (fftcl_context *ctx, const char *choice,
                                  fftcl_error *err)
 {
-  if (choice && strcasecmp (choice, "cpu") == 0)
-    return open_backend (ctx, &fftcl_cpu_backend, NULL, err);
-  fftcl_status status = open_backend (ctx, &fftcl_opencl_backend, choice, err);
-  if (status != FFTCL_OK && !choice)
-    status = open_backend (ctx, &fftcl_cpu_backend, NULL, err);
-  return status;
+  if (!choice)
+    return fftcl_open_automatic (ctx, err);
+  ctx->choice = (fftcl_choice) { .kind = FFTCL_CHOSEN_BY_NAME };
+  if (strcasecmp (choice, "cpu") == 0)
+    return fftcl_context_open_backend (ctx, &fftcl_cpu_backend, NULL, err);
+  return fftcl_context_open_backend (ctx, &fftcl_opencl_backend, choice, err);
 }
 
 const char *fftcl_forced_device (void)
@@ -105,6 +107,11 @@ const char *fftcl_context_device_name (const fftcl_context *ctx)
 int fftcl_context_is_cpu (const fftcl_context *ctx)
 {
   return ctx->backend == &fftcl_cpu_backend;
+}
+
+const fftcl_choice *fftcl_context_choice (const fftcl_context *ctx)
+{
+  return &ctx->choice;
 }
 
 size_t fftcl_list_devices (fftcl_device_info *devices, size_t max)

@@ -60,6 +60,18 @@ static fftcl_status cpu_open (const char *choice,
   return FFTCL_OK;
 }
 
+static void cpu_identify (const void *device, char *out, size_t size)
+{
+  snprintf (out, size, "%s, %d threads", fftwf_version,
+            fftcl_cpu_threads (device));
+}
+
+int fftcl_cpu_threads (const void *device)
+{
+  const cpu_device *cpu = device;
+  return cpu->threads;
+}
+
 static void cpu_close (void *device)
 {
   cpu_device *cpu = device;
@@ -196,6 +208,7 @@ static fftcl_status cpu_time_filter (void *state, const fftcl_gain *gain,
 const fftcl_backend fftcl_cpu_backend = {
   .open = cpu_open,
   .close = cpu_close,
+  .identify = cpu_identify,
   .plan_create = cpu_plan_create,
   .plan_create_mirrored = cpu_plan_create_mirrored,
   .plan_destroy = cpu_plan_destroy,

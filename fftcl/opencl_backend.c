@@ -4,6 +4,7 @@
  * layer. */
 #include "opencl_plan.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Unpacking splits the scratch plane in chunks of this many values, or of
@@ -25,6 +26,21 @@ static fftcl_status open_device (const char *choice,
 static void close_device (void *device)
 {
   fftcl_ocl_device_close (device);
+}
+
+/* The driver's version, and the hash of everything the kernels' binary
+ * depends on (opencl_device.h): the device, its driver, the platform and
+ * fftcl's kernel source. */
+static void identify_device (const void *device_pointer, char *out,
+                             size_t size)
+{
+  const fftcl_ocl_device *device = device_pointer;
+  char driver[256] = "";
+  clGetDeviceInfo (device->id, CL_DRIVER_VERSION, sizeof driver, driver,
+                   NULL);
+  driver[sizeof driver - 1] = '\0';
+  snprintf (out, size, "driver %s, kernels %016llx", driver,
+            (unsigned long long) device->cache_key.check);
 }
 
 static fftcl_status create_kernel (cl_program program, const char *name,
@@ -292,6 +308,7 @@ static fftcl_status time_filter (void *state, const fftcl_gain *gain,
 const fftcl_backend fftcl_opencl_backend = {
   .open = open_device,
   .close = close_device,
+  .identify = identify_device,
   .plan_create = create_plan,
   .plan_create_mirrored = NULL,
   .plan_destroy = destroy_plan,

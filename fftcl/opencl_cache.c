@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* The version of the file layout below; a new layout changes it. Eight
    bytes with no terminating NUL, hence a list of characters. */
@@ -130,40 +129,19 @@ static unsigned char *program_binary (cl_program program, size_t *size)
   return binary;
 }
 
-/* Writes a temporary file beside `path` and renames it over `path`. */
-static void write_entry (const char *path, fftcl_ocl_cache_key key,
-                         const unsigned char *binary, size_t size)
-{
-  size_t temporary_size = strlen (path) + 8;
-  char *temporary = malloc (temporary_size);
-  if (!temporary)
-    return;
-  snprintf (temporary, temporary_size, "%s.XXXXXX", path);
-  int descriptor = mkstemp (temporary);
-  FILE *file = descriptor >= 0 ? fdopen (descriptor, "wb") : NULL;
-  if (descriptor >= 0 && !file)
-    close (descriptor);
-  entry_header header = { .check = key.check,
-                          .size = size,
-                          .checksum = fnv1a (key.check, binary, size) };
-  memcpy (header.magic, magic, sizeof magic);
-  int written = file && fwrite (&header, sizeof header, 1, file) == 1
-                && fwrite (binary, 1, size, file) == size;
-  if (file && fclose (file) != 0)
-    written = 0;
-  if (descriptor >= 0 && !(written && rename (temporary, path) == 0))
-    unlink (temporary);
-  free (temporary);
-}
-
 void fftcl_ocl_cache_store (const char *cache_folder, cl_program program,
                             fftcl_ocl_cache_key key)
 {
   size_t size = 0;
   unsigned char *binary = program_binary (program, &size);
   char *path = binary ? entry_path (cache_folder, key) : NULL;
+  entry_header header = { .check = key.check,
+                          .size = size,
+                          .checksum = binary ? fnv1a (key.check, binary, size)
+                                             : 0 };
+  memcpy (header.magic, magic, sizeof magic);
   if (path)
-    write_entry (path, key, binary, size);
+    fftcl_cache_replace (path, &header, sizeof header, binary, size);
   free (path);
   free (binary);
 }

@@ -360,8 +360,9 @@ fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
     _("Remove structures larger or smaller than given sizes"),
     _("Filters the selected drawables in the frequency domain: each is "
       "padded to a power-of-two size, transformed with an FFT (on the GPU "
-      "through OpenCL when one is present, else on the CPU), multiplied by "
-      "a band-pass gain and transformed back. Sizes are periods in pixels: "
+      "through OpenCL when one is present and measured faster, else on the "
+      "CPU), multiplied by a band-pass gain and transformed back. Sizes are "
+      "periods in pixels: "
       "structures larger than large-structures and smaller than "
       "small-structures are removed. The environment variable FFTCL_DEVICE "
       "picks the device: \"cpu\", or part of an OpenCL device name."),
@@ -376,8 +377,8 @@ fft_bandpass_create_procedure (GimpPlugIn  *plug_in,
   gimp_procedure_add_string_aux_argument (procedure, "device",
                                           _("De_vice"),
                                           _("The device the FFT runs on; "
-                                            "empty picks the fastest GPU, "
-                                            "else the CPU"),
+                                            "empty picks the faster of the "
+                                            "GPU and the CPU, as measured"),
                                           "",
                                           G_PARAM_READWRITE);
   dialog_jobs_add_argument (procedure, remove_pattern ?

@@ -32,6 +32,9 @@
  *     that planner. fftcl neither reads nor writes FFTW's wisdom.
  *   - The OpenCL backend keeps compiled kernel binaries as files in the
  *     cache folder, one per device, driver and kernel options.
+ *   - The automatic choice keeps what it measured as a small text file in
+ *     the cache folder, one per GPU, driver, CPU thread count and fftcl
+ *     version (fftcl_context_choice).
  * fftcl writes nothing but those files, and only inside the cache folder
  * its context was given. */
 #ifndef FFTCL_H
@@ -62,11 +65,34 @@ typedef struct {
 typedef struct fftcl_context fftcl_context;
 
 /* Opens a device. `device` is NULL for the default choice: the FFTCL_DEVICE
- * environment variable if set and not empty, else the fastest OpenCL GPU
- * (or accelerator), else the CPU backend: on a CPU, FFTW beats OpenCL.
- * "opencl:P:D" (from fftcl_list_devices) names one device exactly.
- * Otherwise `device` is "cpu" for the FFTW backend, or a case-insensitive
- * substring of an OpenCL device name ("NVIDIA", "pthread", …). */
+ * environment variable if set and not empty, else the automatic choice
+ * (below) between the fastest OpenCL GPU (or accelerator) and the CPU
+ * backend. "opencl:P:D" (from fftcl_list_devices) names one device
+ * exactly. Otherwise `device` is "cpu" for the FFTW backend, or a
+ * case-insensitive substring of an OpenCL device name ("NVIDIA",
+ * "pthread", …).
+ *
+ * The automatic choice. Without an OpenCL GPU or accelerator that opens,
+ * the CPU backend: on a CPU, FFTW beats OpenCL. With one (the most compute
+ * units × clock), whichever of it and the CPU backend (with the context's
+ * threads) filters faster: a GPU can lose to the CPU (an integrated one,
+ * or many cores). The job measured is fftcl_filter_once of 2048 × 2048 × 3
+ * real planes (an RGB image of 4 MP, a band-pass Gaussian gain), host to
+ * host, on each: the lesser time of two calls after an untimed one. The
+ * GPU is taken when its time is at most the CPU's; the choice holds for
+ * every plan of the context, whatever its size. The measurement costs
+ * the first context about six such calls, once per machine: the times are
+ * kept in the cache folder, in fftcl/automatic-HASH.txt, keyed by the
+ * GPU's name, its driver, fftcl's kernels, FFTW's version, the CPU
+ * backend's thread count and fftcl's version, and later contexts read
+ * them instead of measuring. A file that is missing, unreadable or does
+ * not hold a whole record of that key is measured anew and rewritten; one
+ * that cannot be written costs only the measuring again.
+ *
+ * For tests: FFTCL_AUTOMATIC_CANDIDATE, when set and not empty (and
+ * FFTCL_DEVICE is not), names the OpenCL device that the automatic choice
+ * measures against the CPU backend in place of the fastest GPU, as
+ * FFTCL_DEVICE names one: a CPU's OpenCL device (PoCL) too. */
 fftcl_status fftcl_context_create (const char *device, fftcl_context **out,
                                    fftcl_error *err);
 void fftcl_context_destroy (fftcl_context *ctx);
@@ -111,6 +137,37 @@ const char *fftcl_context_device_name (const fftcl_context *ctx);
 
 /* Nonzero when the context runs on the FFTW backend. */
 int fftcl_context_is_cpu (const fftcl_context *ctx);
+
+/* How a context's device was chosen. */
+typedef enum {
+  FFTCL_CHOSEN_BY_NAME,   /* named, by the caller or FFTCL_DEVICE */
+  FFTCL_CHOSEN_NO_GPU,    /* automatic, and no OpenCL GPU opened: the CPU */
+  FFTCL_CHOSEN_MEASURED,  /* automatic: the faster of the GPU and the CPU */
+  FFTCL_CHOSEN_UNMEASURED /* automatic, but a measured job failed: the CPU
+                             where the GPU's did (its plan fell back), else
+                             the GPU */
+} fftcl_choice_kind;
+
+/* Why the context runs where it does, for people: a host words it in its
+ * own language. Fields an automatic choice did not reach are empty or
+ * zero. */
+typedef struct {
+  fftcl_choice_kind kind;
+  char gpu[256];     /* the OpenCL device measured, as
+                        fftcl_context_device_name names it */
+  char cpu[256];     /* the CPU backend, likewise */
+  int threads;       /* the CPU backend's threads */
+  double gpu_ms;     /* MEASURED: each one's time of the job */
+  double cpu_ms;
+  double speedup;    /* MEASURED: the slower time over the faster, ≥ 1 */
+  char measured[11]; /* MEASURED: the day of the measurement, "YYYY-MM-DD"
+                        in UTC */
+  int from_record;   /* MEASURED: nonzero when the times were read from the
+                        cache folder, not measured by this context */
+} fftcl_choice;
+
+/* The context's choice, owned by it. */
+const fftcl_choice *fftcl_context_choice (const fftcl_context *ctx);
 
 /* ---- Plans ------------------------------------------------------------- */
 

@@ -14,7 +14,9 @@ append_devices (GtkComboBoxText *combo)
   fftcl_device_info devices[MAX_DEVICES];
   gsize             count = fftcl_list_devices (devices, MAX_DEVICES);
 
-  gtk_combo_box_text_append (combo, "", _("Automatic (fastest GPU, else CPU)"));
+  gtk_combo_box_text_append (combo, "",
+                             _("Automatic (the faster of GPU and CPU, "
+                               "measured)"));
 
   for (gsize i = 0; i < MIN (count, MAX_DEVICES); i++)
     gtk_combo_box_text_append (combo, devices[i].choice, devices[i].name);

@@ -86,15 +86,47 @@ bandpass_device_context (const BandpassDevice *device)
   return device->context;
 }
 
+/* Why the automatic choice took the device, after its name; only the
+ * name where the device was named or no GPU was found. */
+static gchar *
+describe_choice (const fftcl_context *context)
+{
+  const fftcl_choice *choice = fftcl_context_choice (context);
+  const gchar        *name   = fftcl_context_device_name (context);
+
+  if (choice->kind == FFTCL_CHOSEN_UNMEASURED)
+    return fftcl_context_is_cpu (context)
+      ? g_strdup_printf (_("%s: %s failed when its speed was measured"),
+                         name, choice->gpu)
+      : g_strdup_printf (_("%s: its speed and the CPU's could not be "
+                           "measured"), name);
+
+  if (choice->kind != FFTCL_CHOSEN_MEASURED)
+    return g_strdup (name);
+
+  if (fftcl_context_is_cpu (context))
+    return g_strdup_printf (_("%s: %.1f× the speed of %s, measured %s"),
+                            name, choice->speedup, choice->gpu,
+                            choice->measured);
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s: %.1f× the CPU's speed "
+                                       "(%d thread), measured %s",
+                                       "%s: %.1f× the CPU's speed "
+                                       "(%d threads), measured %s",
+                                       choice->threads),
+                          name, choice->speedup, choice->threads,
+                          choice->measured);
+}
+
 gchar *
 bandpass_device_describe (const BandpassDevice *device,
                           const gchar          *fallback_reason)
 {
-  const gchar *name = fftcl_context_device_name (device->context);
-
   if (! fallback_reason)
-    return g_strdup (name);
+    return describe_choice (device->context);
 
   return g_strdup_printf (_("CPU (FFTW), after %s failed: %s"),
-                          name, fallback_reason);
+                          fftcl_context_device_name (device->context),
+                          fallback_reason);
 }

@@ -30,7 +30,8 @@ gboolean        bandpass_device_is      (const BandpassDevice *device,
 
 fftcl_context  *bandpass_device_context (const BandpassDevice *device);
 
-/* The device that filters, for people: its name, or, when
+/* The device that filters, for people: its name, with why the automatic
+ * choice took it (fftcl_context_choice: the measured speeds), or, when
  * `fallback_reason` (fftcl_plan_fallback_reason) is not NULL, what failed
  * there before the CPU took over. Free with g_free. */
 gchar          *bandpass_device_describe (const BandpassDevice *device,

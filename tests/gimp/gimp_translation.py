@@ -10,11 +10,16 @@ strings, which the plug-in's process translates when it builds the
 dialog, are German too: under Xvfb the dialog's window title and the
 device label under its preview (as the preview's dump reports it) read
 "Bandpass" and "Gerät: …" in German, "Band-pass" and "Device: …" in
-English. (GIMP 3.0.4 once showed the menu German and the dialog English:
+English; the dialog runs on the automatic choice with PoCL as its
+candidate (FFTCL_AUTOMATIC_CANDIDATE), so that the label also says, in
+its language, why the choice took its device: the measured speeds. The
+first language measures them; the second reads the same from the record
+the first wrote (which its locale's decimal comma must not spoil). (GIMP 3.0.4 once showed the menu German and the dialog English:
 plugin-locale.h says why.)
 
 Usage: gimp_translation.py PATH/TO/fft-bandpass PATH/TO/de/fft-bandpass.mo"""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -39,9 +44,15 @@ print("LABEL " + proc.get_menu_label() + " | " + proc.get_blurb())
 
 EXPECTED = {"de_DE.UTF-8": ("_Bandpass …", "Strukturen entfernen"),
             "C.UTF-8": ("_Band-pass…", "Remove structures")}
-# The dialog's title and the start of the device label under the preview.
-DIALOG = {"de_DE.UTF-8": ("Bandpass", "Gerät: "),
-          "C.UTF-8": ("Band-pass", "Device: ")}
+# The dialog's title and the device label under the preview: the device
+# the automatic choice took, the speed it measured over the other's, and
+# the day.
+DIALOG = {"de_DE.UTF-8": ("Bandpass", r"Gerät: .+: [0-9]+[.,][0-9]-fache Geschwindigkeit "
+                          r"(von .+|der CPU \([0-9]+ Threads?\)), gemessen am "
+                          r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
+          "C.UTF-8": ("Band-pass", r"Device: .+: [0-9]+[.,][0-9]× (the speed of .+|"
+                      r"the CPU's speed \([0-9]+ threads?\)), measured "
+                      r"[0-9]{4}-[0-9]{2}-[0-9]{2}")}
 COFFEE = os.path.join(SOURCE, "examples", "coffee.png")
 
 
@@ -85,16 +96,25 @@ def installed(binary, catalogue):
     return harness
 
 
-def check_dialog(binary, catalogue, language):
+def speedup(label):
+    """The speedup a device label gives, or None."""
+    found = re.search(r": ([0-9]+[.,][0-9])[-×]", label or "")
+    return found.group(1).replace(",", ".") if found else None
+
+
+def check_dialog(binary, catalogue, language, cache):
     """Opens the dialog under Xvfb in `language` and reads its title and
-    the device label the preview's dump reports."""
+    the device label the preview's dump reports, which it returns. The
+    automatic choice keeps its record in the folder `cache`."""
     harness = installed(binary, catalogue)
     folder = harness.path("dumps")
     os.makedirs(folder)
     env = {"LOCPATH": german_locale(harness.path("locales")), "LANG": language,
            "LC_ALL": language, "FFT_BANDPASS_PREVIEW_DUMP": folder,
-           "FFTCL_DEVICE": "cpu"}
+           "FFTCL_DEVICE": "", "FFTCL_AUTOMATIC_CANDIDATE": "pocl",
+           "XDG_CACHE_HOME": cache}
     title, device = DIALOG[language]
+    label = None
     with gx.InteractiveCall(harness, COFFEE, None, env) as call:
         window = call.wait_for_dialog("Band")
         if gh.check(window is not None, f"LANG={language}: the dialog opens"):
@@ -104,8 +124,8 @@ def check_dialog(binary, catalogue, language):
                      f"{title!r}: {shown!r}")
             dump = gp.settle(folder, 0)
             label = dump[5] if dump else None
-            gh.check(bool(label) and label.startswith(device),
-                     f"LANG={language}: the label under the preview starts with "
+            gh.check(bool(label) and re.fullmatch(device, label) is not None,
+                     f"LANG={language}: the label under the preview is "
                      f"{device!r}: {label!r}")
             # alt+o reaches OK in the focused dialog only.
             gx.xdotool(call.env, "windowfocus", "--sync", window)
@@ -114,11 +134,14 @@ def check_dialog(binary, catalogue, language):
              f"LANG={language}: OK filters: {call.statuses() or call.output()[-2000:]}")
     problems = gx.console_problems(call.output())
     gh.check(not problems, f"LANG={language}: the plug-in warns of nothing: {problems}")
+    return label
 
 
 def main():
     binary, catalogue = sys.argv[1], sys.argv[2]
     check_complete(tempfile.mkdtemp(prefix="fft-bandpass-po-"))
+    cache = tempfile.mkdtemp(prefix="fft-bandpass-cache-")
+    labels = []
     for language, (label, blurb) in EXPECTED.items():
         harness = installed(binary, catalogue)
         locales = german_locale(harness.path("locales"))
@@ -133,7 +156,11 @@ def main():
         seen = lines[0] if lines else output[-2000:]
         gh.check(bool(lines) and lines[0].startswith(label + " | " + blurb),
                  f"LANG={language}: {seen}")
-        check_dialog(binary, catalogue, language)
+        labels.append(check_dialog(binary, catalogue, language, cache))
+    shown = [speedup(label) for label in labels]
+    gh.check(shown[0] is not None and len(set(shown)) == 1,
+             f"the second language's dialog reads the speedup the first measured: {shown}")
+    shutil.rmtree(cache, ignore_errors=True)
     sys.exit(gh.finish())
 
 
