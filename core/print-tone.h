@@ -17,8 +17,9 @@
 #include "row-split.h"
 
 /* G's σ in screen periods: the tone between dots changes no faster than
- * a picture the screen can print. */
-#define PRINT_TONE_PERIODS 2.0
+ * a picture the screen can print. Tuned on bench/pattern-quality's
+ * prints, seeds 21–22 (docs/pattern-quality.md). */
+#define PRINT_TONE_PERIODS 1.0
 
 /* Adds to each colour component of width × height `stored` pixels of
  * `layout` G(light − stored), G a Gaussian of σ `sigma` px (three box

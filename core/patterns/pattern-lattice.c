@@ -308,6 +308,57 @@ widen (PatternPeakList    *list,
     }
 }
 
+/* Adds, at each difference of a first-order point of screen `s` and one
+ * of screen `t` that is shorter than both their fundamentals and holds
+ * no peak yet, the peak standing out there by `weak`, its notch reaching
+ * NOTCH_REACH of its own frequency, as the screens' notches reach along
+ * their lattices. */
+static int
+complete_rosette (PatternPeakList       *list,
+                  const Lattice         *s,
+                  const Lattice         *t,
+                  const Lattice         *screens,
+                  int                    count,
+                  const PatternCells    *cells,
+                  const PatternRegion   *region,
+                  const PatternResidual *residual,
+                  double                 weak)
+{
+  const double from[4][2] = { { s->ax, s->ay }, { s->bx, s->by },
+                              { -s->ax, -s->ay }, { -s->bx, -s->by } };
+  const double to[2][2]   = { { t->ax, t->ay }, { t->bx, t->by } };
+  double       shortest   = fmin (hypot (s->ax, s->ay), hypot (t->ax, t->ay));
+
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 2; j++)
+      {
+        Lattice     beat = { from[i][0] - to[j][0], from[i][1] - to[j][1],
+                             0, 0 };
+        double      fx, fy, within = tolerance (cells, 1, 1);
+        PatternSpot spot;
+
+        lattice_point (&beat, 1, 0, &fx, &fy);
+        if (! (hypot (fx, fy) < shortest) ||
+            ! pattern_region_holds (region, cells, fx, fy) ||
+            explained_at (screens, count, cells, fx, fy) ||
+            has_peak_near (list, fx, fy, within))
+          continue;
+        if (weak_peak_at (list, cells, residual, fx, fy, weak, &spot) &&
+            ! pattern_peaks_consider (list, cells, residual, spot.u, spot.v,
+                                      spot.place))
+          return 0;
+        for (size_t k = 0; k < list->count; k++)
+          {
+            PatternPeak *peak = &list->peaks[k];
+
+            if (hypot (peak->fx - fx, peak->fy - fy) <= within)
+              peak->radius = fmax (peak->radius,
+                                   NOTCH_REACH * hypot (fx, fy));
+          }
+      }
+  return 1;
+}
+
 int
 pattern_lattice_complete (PatternPeakList       *list,
                           const PatternCells    *cells,
@@ -334,5 +385,10 @@ pattern_lattice_complete (PatternPeakList       *list,
       widen (list, &screens[count], cells, NOTCH_REACH / period);
       count++;
     }
+  for (int a = 0; a < count; a++)
+    for (int b = a + 1; b < count; b++)
+      if (! complete_rosette (list, &screens[a], &screens[b], screens, count,
+                              cells, region, residual, weak))
+        return 0;
   return 1;
 }

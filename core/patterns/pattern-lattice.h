@@ -6,7 +6,10 @@
  * at least two of their harmonics, the lattice's other points are looked
  * at with a lower threshold, and the screen's period tells the
  * small-structures cut-off that removes its dots between the notches.
- * Two unrelated waves make no harmonics, so they make no lattice. */
+ * Two unrelated waves make no harmonics, so they make no lattice. Where
+ * two inks' screens overlap, their dots beat at the differences of their
+ * fundamentals (the rosette, about twice the screens' period in flat
+ * areas): each such difference that stands out there is notched too. */
 #ifndef PATTERN_LATTICE_H
 #define PATTERN_LATTICE_H
 
@@ -22,7 +25,8 @@
  * (pattern-lattice.c). */
 #define PATTERN_CUTOFF_PER_PERIOD 0.9
 
-/* Adds the weaker peaks of every screen found to `list` and sets
+/* Adds the weaker peaks of every screen found, and of their rosette, to
+ * `list` and sets
  * *small_period (PATTERN_CUTOFF_PER_PERIOD of the coarsest screen's
  * period; 0 without a screen). 0 when memory runs out. */
 int pattern_lattice_complete (PatternPeakList       *list,

@@ -9,7 +9,10 @@
  *   - horizontal bands (scan lines), also of moderate contrast with a
  *     weaker harmonic: found on the fx = 0 axis;
  *   - a halftone print (AM screens at 15°, 75° and 45°): each screen's
- *     fundamentals and harmonics found, small_period the period;
+ *     fundamentals and harmonics found, small_period the period; where
+ *     its channels hold two inks' screens, their rosette's beats (the
+ *     differences of their fundamentals) found too, and none where each
+ *     holds one;
  *   - pattern-free images (white noise, 1/f texture, the photo stand-in,
  *     and a real photograph where one is installed): nothing found at the
  *     default sensitivity;
@@ -503,13 +506,16 @@ check_scan_harmonics (fftcl_context *context)
 
 /* A halftone print of the photo stand-in: per ink, a screen of round
  * dots at `angle`, `period` px, whose size follows the ink's tone; the
- * paper darkened where a dot covers it; the scanner's blur (a 3 × 3
- * binomial) and noise over it. */
+ * paper darkened where a dot covers it, in the ink's own channel, and
+ * where `spill` > 0 also in the channel before it, which keeps 1 − spill
+ * of the light there (so that a channel holds two screens, multiplied);
+ * the scanner's blur (a 3 × 3 binomial) and noise over it. */
 static Image
 halftone_print (size_t       width,
                 size_t       height,
                 double       period,
-                const double angles[3])
+                const double angles[3],
+                double       spill)
 {
   Image  tone  = photo_stand_in (width, height, &GREY, 77);
   Image  print = image_new (width, height, &RGB);
@@ -517,16 +523,26 @@ halftone_print (size_t       width,
 
   for (size_t y = 0; y < height; y++)
     for (size_t x = 0; x < width; x++)
-      for (size_t ink = 0; ink < 3; ink++)
-        {
-          double t  = fmin (1, fmax (0, *pixel_at (&tone, x, y)));
-          double c  = cos (angles[ink] * PI / 180);
-          double s  = sin (angles[ink] * PI / 180);
-          double su = (c * x + s * y) / period, sv = (-s * x + c * y) / period;
-          double spot = 0.5 + 0.25 * (cos (2 * PI * su) + cos (2 * PI * sv));
+      {
+        int covered[3];
 
-          pixel_at (&print, x, y)[ink] = spot < 1 - t ? 0.1f : 0.95f;
-        }
+        for (size_t ink = 0; ink < 3; ink++)
+          {
+            double t  = fmin (1, fmax (0, *pixel_at (&tone, x, y)));
+            double c  = cos (angles[ink] * PI / 180);
+            double s  = sin (angles[ink] * PI / 180);
+            double su = (c * x + s * y) / period;
+            double sv = (-s * x + c * y) / period;
+            double spot = 0.5 + 0.25 * (cos (2 * PI * su) +
+                                        cos (2 * PI * sv));
+
+            covered[ink] = spot < 1 - t;
+          }
+        for (size_t ink = 0; ink < 3; ink++)
+          pixel_at (&print, x, y)[ink] =
+            (float) ((covered[ink] ? 0.1 : 0.95) *
+                     (covered[(ink + 1) % 3] ? 1 - spill : 1));
+      }
 
   random_state = 5;
   for (size_t y = 1; y + 1 < height; y++)
@@ -554,7 +570,8 @@ check_halftone (fftcl_context *context,
 {
   const PatternSearch search   = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
   const double        angles[] = { 15, 75, 45 };
-  Image               image    = halftone_print (1200, 900, period, angles);
+  Image               image    = halftone_print (1200, 900, period, angles,
+                                                 0);
   PatternsFound       found;
   fftcl_error         err;
   int                 fundamentals = 0, harmonics = 0;
@@ -595,6 +612,59 @@ check_halftone (fftcl_context *context,
          "within %g", period, found.small_period, PATTERN_CUTOFF_PER_PERIOD,
          SCREEN_PERIOD_ERROR);
   check (all_in_half_plane (&found), "halftone: one of each mirrored pair");
+  patterns_found_clear (&found);
+  free (image.pixels);
+}
+
+/* Beats shorter than this share of a fundamental are the rosette's; one
+ * as long is another screen's fundamental where the screens lie 60°
+ * apart (15° and 75°: 45°'s). */
+#define ROSETTE_SHORTER 0.9
+
+/* The rosette of a print whose channels hold two screens each (spill >
+ * 0): the differences of the fundamentals of each two inks' screens
+ * shorter than a fundamental, a_s − a_t by the formula, are found where
+ * they beat; where every channel holds one screen (spill 0) they are in
+ * no channel's spectrum, and none is notched. */
+static void
+check_rosette (fftcl_context *context,
+               double         period,
+               double         spill)
+{
+  const PatternSearch search   = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const double        angles[] = { 15, 75, 45 };
+  Image               image    = halftone_print (1200, 900, period, angles,
+                                                 spill);
+  PatternsFound       found;
+  fftcl_error         err;
+  int                 beats = 0, hits = 0;
+
+  if (! check (find (context, &image, &search, &found, &err) == FFTCL_OK,
+               "rosette of %g px, spill %g: search runs", period, spill))
+    return;
+  for (int s = 0; s < 3; s++)
+    for (int t = s + 1; t < 3; t++)
+      for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 2; j++)
+          {
+            double    from = (angles[s] + 90 * i) * PI / 180;
+            double    to   = (angles[t] + 90 * j) * PI / 180;
+            Frequency beat = { (cos (from) - cos (to)) / period,
+                               (sin (from) - sin (to)) / period };
+            size_t    k;
+
+            if (hypot (beat.fx, beat.fy) >= ROSETTE_SHORTER / period)
+              continue;
+            beats++;
+            k     = nearest (&found, beat);
+            hits += k < found.count &&
+                    distance_to (&found, k, beat) <= 2 * bin_of (&image);
+          }
+  if (! check (spill > 0 ? hits == beats : hits == 0,
+               "rosette of %g px, spill %g: %d of its %d beats notched "
+               "(%s), %zu notches", period, spill, hits, beats,
+               spill > 0 ? "all" : "none", found.count))
+    print_found (&found);
   patterns_found_clear (&found);
   free (image.pixels);
 }
@@ -1112,6 +1182,8 @@ main (void)
   check_scan_lines (context);
   check_halftone (context, 5.0);
   check_halftone (context, 7.5);
+  check_rosette (context, 7.5, 0.2);
+  check_rosette (context, 7.5, 0);
   check_pattern_free (context);
   check_photograph (context);
   check_limits (context);
