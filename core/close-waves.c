@@ -29,6 +29,7 @@ typedef struct
   int i, j;
 } Offset;
 
+/* Frequencies read, and the ring they are measured against. */
 typedef struct
 {
   Offset grid[MOST_POINTS], ring[MOST_POINTS];
@@ -65,45 +66,61 @@ add_point (Offset *list,
     list[(*count)++] = offset;
 }
 
+/* Whether `offset` from a wave on an axis (fx = 0 or fy = 0) stays on
+ * it. */
+static int
+on_axis (Offset offset,
+         double fx,
+         double fy)
+{
+  return (fy == 0 && offset.j == 0) || (fx == 0 && offset.i == 0);
+}
+
 /* The grid: whole bins within the reach, the wave's own left out (its
- * fit took all there is); a wave on an axis stays on it. The ring: eight
- * frequencies RING_BINS around the wave, or, on an axis, where a
- * picture's rows and columns make a ridge along it, RING_BINS and
- * RING_BINS + 1 either side along it. */
+ * fit took all there is). Its frequencies off the axes are measured
+ * against eight frequencies RING_BINS around the wave, those of them off
+ * the axis for a wave on one (`plane`); for a wave on an axis, where a
+ * picture's rows and columns make a ridge along it, those on it against
+ * RING_BINS and RING_BINS + 1 bins either side along it (`ridge`). */
 static void
-points_of (Points *points,
+points_of (Points *plane,
+           Points *ridge,
            double  fx,
            double  fy,
            size_t  width,
            size_t  height)
 {
   int r = CLOSE_WAVES_REACH;
+  int axis = fx == 0 || fy == 0;
 
-  points->grid_count = points->ring_count = 0;
+  plane->grid_count = plane->ring_count = 0;
+  ridge->grid_count = ridge->ring_count = 0;
   for (int j = -r; j <= r; j++)
     for (int i = -r; i <= r; i++)
-      if ((i != 0 || j != 0) && i * i + j * j <= r * r &&
-          (fy != 0 || j == 0) && (fx != 0 || i == 0))
-        add_point (points->grid, &points->grid_count, (Offset) { i, j }, fx,
-                   fy, width, height);
-  if (fx == 0 || fy == 0)
-    for (int k = 0; k < 4; k++)
       {
-        int    step = (k % 2 ? -1 : 1) * (RING_BINS + k / 2);
-        Offset at   = fy == 0 ? (Offset) { step, 0 } : (Offset) { 0, step };
+        Offset at     = { i, j };
+        Points *where = axis && on_axis (at, fx, fy) ? ridge : plane;
 
-        add_point (points->ring, &points->ring_count, at, fx, fy, width,
-                   height);
+        if ((i != 0 || j != 0) && i * i + j * j <= r * r)
+          add_point (where->grid, &where->grid_count, at, fx, fy, width,
+                     height);
       }
-  else
-    for (int k = 0; k < 8; k++)
-      {
-        Offset at = { (int) lround (RING_BINS * cos (k * PI / 4)),
-                      (int) lround (RING_BINS * sin (k * PI / 4)) };
+  for (int k = 0; axis && k < 4; k++)
+    {
+      int    step = (k % 2 ? -1 : 1) * (RING_BINS + k / 2);
+      Offset at   = fy == 0 ? (Offset) { step, 0 } : (Offset) { 0, step };
 
-        add_point (points->ring, &points->ring_count, at, fx, fy, width,
+      add_point (ridge->ring, &ridge->ring_count, at, fx, fy, width, height);
+    }
+  for (int k = 0; k < 8; k++)
+    {
+      Offset at = { (int) lround (RING_BINS * cos (k * PI / 4)),
+                    (int) lround (RING_BINS * sin (k * PI / 4)) };
+
+      if (! (axis && on_axis (at, fx, fy)))
+        add_point (plane->ring, &plane->ring_count, at, fx, fy, width,
                    height);
-      }
+    }
 }
 
 /* The windowed transforms' powers of the plane at every point, from the
@@ -133,6 +150,50 @@ powers_at (const Fit    *fit,
     }
 }
 
+/* The columns' offsets `points` read: widens [*from_i, *to_i]. */
+static void
+widen (const Offset *points,
+       size_t        count,
+       int          *from_i,
+       int          *to_i)
+{
+  for (size_t k = 0; k < count; k++)
+    {
+      *from_i = points[k].i < *from_i ? points[k].i : *from_i;
+      *to_i   = points[k].i > *to_i ? points[k].i : *to_i;
+    }
+}
+
+/* Of `points`' grid, the one that stands highest above its ring, as a
+ * share of the F bound of a false alarm `share` (above 1: it passes),
+ * into *best; 0 where the grid or the ring is too small. */
+static double
+standing (const Fit    *fit,
+          const Points *points,
+          int           from_i,
+          double        fy,
+          double        share,
+          Offset       *best)
+{
+  double power[MOST_POINTS], ring[MOST_POINTS], around = 0, strongest = 0;
+  double k_ring = (double) points->ring_count, bound;
+
+  if (points->grid_count == 0 || points->ring_count < 2)
+    return 0;
+  powers_at (fit, from_i, fy, points->grid, points->grid_count, power);
+  powers_at (fit, from_i, fy, points->ring, points->ring_count, ring);
+  for (size_t k = 0; k < points->ring_count; k++)
+    around += ring[k] / k_ring;
+  for (size_t k = 0; k < points->grid_count; k++)
+    if (power[k] > strongest)
+      {
+        strongest = power[k];
+        *best     = points->grid[k];
+      }
+  bound = k_ring * (pow (share, -1.0 / k_ring) - 1);
+  return around > 0 ? strongest / around / bound : 0;
+}
+
 /* The second cosine beside (fx, fy) in `plane`: 1 and its frequency in
  * `out` where the test passes, 0 where not, −1 when memory runs out. */
 static int
@@ -145,28 +206,21 @@ find_one (const float *plane,
           double      *out,
           RowSplit     split)
 {
-  Points  points;
-  double  power[MOST_POINTS], ring[MOST_POINTS];
+  Points  off, along;
   double  frequencies[2 * MOST_POINTS] = { 0 };
-  double  around = 0, strongest = 0, share, bound;
+  double  share, off_stands, along_stands;
   int     from_i = 0, to_i = 0;
-  size_t  best = 0, rows, k_ring;
+  size_t  rows;
+  Offset  off_best = { 0, 0 }, along_best = { 0, 0 }, best;
   Fit     fit;
 
-  points_of (&points, fx, fy, width, height);
-  k_ring = points.ring_count;
-  if (points.grid_count == 0 || k_ring < 2)
+  points_of (&off, &along, fx, fy, width, height);
+  if (off.grid_count + along.grid_count == 0)
     return 0;
-  for (size_t k = 0; k < points.grid_count; k++)
-    {
-      from_i = points.grid[k].i < from_i ? points.grid[k].i : from_i;
-      to_i   = points.grid[k].i > to_i ? points.grid[k].i : to_i;
-    }
-  for (size_t k = 0; k < k_ring; k++)
-    {
-      from_i = points.ring[k].i < from_i ? points.ring[k].i : from_i;
-      to_i   = points.ring[k].i > to_i ? points.ring[k].i : to_i;
-    }
+  widen (off.grid, off.grid_count, &from_i, &to_i);
+  widen (off.ring, off.ring_count, &from_i, &to_i);
+  widen (along.grid, along.grid_count, &from_i, &to_i);
+  widen (along.ring, along.ring_count, &from_i, &to_i);
   rows = (size_t) (to_i - from_i + 1);
   for (size_t r = 0; r < rows; r++)
     {
@@ -179,23 +233,15 @@ find_one (const float *plane,
     wave_fit_tune (&fit.waves[r], &fit.across, &fit.down);
   wave_fit_transform (&fit, plane, stride, (size_t) -1, 0, split, fit.sums,
                       NULL);
-  powers_at (&fit, from_i, fy, points.grid, points.grid_count, power);
-  powers_at (&fit, from_i, fy, points.ring, k_ring, ring);
+  share        = FALSE_ALARM / (double) (off.grid_count + along.grid_count);
+  off_stands   = standing (&fit, &off, from_i, fy, share, &off_best);
+  along_stands = standing (&fit, &along, from_i, fy, share, &along_best);
   wave_fit_end (&fit);
-  for (size_t k = 0; k < k_ring; k++)
-    around += ring[k] / (double) k_ring;
-  for (size_t k = 0; k < points.grid_count; k++)
-    if (power[k] > strongest)
-      {
-        strongest = power[k];
-        best      = k;
-      }
-  share = FALSE_ALARM / (double) points.grid_count;
-  bound = (double) k_ring * (pow (share, -1.0 / (double) k_ring) - 1);
-  if (! (around > 0) || strongest / around <= bound)
+  if (fmax (off_stands, along_stands) <= 1)
     return 0;
-  out[0] = fx + (double) points.grid[best].i / (double) width;
-  out[1] = fy + (double) points.grid[best].j / (double) height;
+  best   = off_stands > along_stands ? off_best : along_best;
+  out[0] = fx + (double) best.i / (double) width;
+  out[1] = fy + (double) best.j / (double) height;
   return fitted_waves_refine (plane, width, height, stride, &out[0], &out[1],
                               split)
          ? 1 : -1;

@@ -12,8 +12,10 @@
  *
  * The test: the grid's strongest power P against the mean B of the
  * powers at K frequencies CLOSE_WAVES_REACH + 2 bins from the wave, in a
- * ring around it (along the axis for a wave on one), where the window
- * puts none of the wave nor of anything the grid holds. Under a locally
+ * ring around it, where the window puts none of the wave nor of anything
+ * the grid holds (for a wave on an axis, the grid's frequencies on the
+ * axis against frequencies along it, where a picture's rows and columns
+ * make a ridge, the others against the ring's frequencies off it). Under a locally
  * flat background each power is a scaled χ² of 2 degrees of freedom, so
  * P / B at one frequency follows F(2, 2K), whose survival is
  * (1 + x / K)^(−K); the grid's M frequencies share the false alarm of
