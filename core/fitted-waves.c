@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "fitted-waves.h"
 
+#include "close-waves.h"
 #include "tracked-waves.h"
 #include "wave-fit.h"
 #include "wave-least-squares.h"
@@ -195,6 +196,66 @@ track_fitted (const Fit *fit,
   return ok;
 }
 
+/* The waves of `fit`, just subtracted, joined by the second cosines
+ * found beside them (close-waves.h), read on the planes' centre,
+ * COARSE_SIDE a side at most: where there are any, all are fitted
+ * jointly to what is left and subtracted again, then all are tracked;
+ * else the waves of `fit` are. 0 when memory runs out. */
+static int
+close_and_track (Fit      *fit,
+                 float    *values,
+                 size_t    planes,
+                 size_t    plane_step,
+                 size_t    stride,
+                 RowSplit  split)
+{
+  size_t  width  = fit->across.length, height = fit->down.length;
+  size_t  side_x = width < COARSE_SIDE ? width : COARSE_SIDE;
+  size_t  side_y = height < COARSE_SIDE ? height : COARSE_SIDE;
+  size_t  corner = (height - side_y) / 2 * stride + (width - side_x) / 2;
+  size_t  n      = fit->count;
+  double *waves  = malloc (4 * n * sizeof *waves);
+  size_t *strongest = malloc (2 * n * sizeof *strongest);
+  long    found  = -1;
+  Fit     all;
+  int     ok;
+
+  for (size_t i = 0; waves && strongest && i < n; i++)
+    {
+      waves[2 * i]     = fit->waves[i].fx;
+      waves[2 * i + 1] = fit->waves[i].fy;
+      strongest[i]     = fit->waves[i].strongest;
+    }
+  if (waves && strongest)
+    found = close_waves_find (values + corner, plane_step, side_x, side_y,
+                              stride, waves, strongest, n, waves + 2 * n,
+                              strongest + n, split);
+  ok = found >= 0;
+  if (ok && found == 0)
+    ok = track_fitted (fit, values, planes, plane_step, stride, split);
+  else if (ok)
+    {
+      ok = wave_fit_start (&all, waves, n + (size_t) found, planes, width,
+                           height);
+      for (size_t i = 0; ok && i < all.count; i++)
+        {
+          all.waves[i].strongest = i < n ? strongest[i]
+                                         : strongest[strongest[i]];
+          wave_fit_tune (&all.waves[i], &all.across, &all.down);
+        }
+      if (ok)
+        {
+          ok = subtract_fitted (&all, values, planes, plane_step, stride,
+                                split) &&
+               track_fitted (&all, values, planes, plane_step, stride, split);
+          wave_fit_end (&all);
+        }
+    }
+  free (strongest);
+  free (waves);
+  return ok;
+}
+
 /* ---- The public calls ----------------------------------------------- */
 
 /* Chooses each wave's plane and refines its frequency on the centre of
@@ -300,7 +361,7 @@ fitted_waves_remove (float        *values,
     {
       wave_fit_refine (&fit, values, planes, plane_step, stride, steps, split);
       ok = subtract_fitted (&fit, values, planes, plane_step, stride, split) &&
-           track_fitted (&fit, values, planes, plane_step, stride, split);
+           close_and_track (&fit, values, planes, plane_step, stride, split);
     }
   wave_fit_end (&fit);
   return ok;

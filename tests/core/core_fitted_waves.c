@@ -8,7 +8,8 @@
  * read from interleaved RGB), and a picture with no wave, which the fit
  * must barely touch; waves at ½ cycle/px, where a cosine and its mirror
  * are one frequency; a wave clipped at the range's limits, of which the
- * clipped values lose FITTED_WAVES_CLIPPED_SHARE. The constancy that
+ * clipped values lose FITTED_WAVES_CLIPPED_SHARE; a beat of two close
+ * cosines given as one, of which both must go. The constancy that
  * tells waves from the picture
  * (core/patterns/pattern-waves.h): high for a wave, low for the picture alone and
  * for a wave whose period drifts across the image. */
@@ -328,6 +329,41 @@ check_following (const char *name, size_t w, size_t h, const Wave *wave,
   free (given);
 }
 
+/* Planes of the picture plus a beat: two cosines `apart` bins of the
+ * image from each other, the fit given only the first's frequency. The
+ * second, standing beside the first's residual, must be found and
+ * fitted with it (close-waves.h): what both leave within `most_left` of
+ * what they were. */
+static void
+check_beat (const char *name, size_t w, size_t h, const Wave *first,
+            double apart_x, double apart_y, double most_left)
+{
+  size_t  n     = w * h;
+  float  *clean = malloc (3 * n * sizeof *clean);
+  float  *given = malloc (3 * n * sizeof *given);
+  Wave    beat[2] = { *first, *first };
+  double  frequency[2] = { first->fx, first->fy };
+  double  before, after;
+
+  beat[1].fx += apart_x / w;
+  beat[1].fy += apart_y / h;
+  for (size_t p = 0; p < 3; p++)
+    {
+      beat[1].amplitude[p] *= 0.8;
+      beat[1].phase[p]     += 1.3;
+    }
+  make_planes (w, h, beat, 2, clean, given);
+  before = rms_difference (given, clean, 3 * n, 1, 1);
+  check (fitted_waves_remove (given, 3, n, w, h, w, frequency, 1, NULL),
+         "%s: fitted", name);
+  after = rms_difference (given, clean, 3 * n, 1, 1);
+  check (after < most_left * before,
+         "%s: RMS from the picture %.5f, %.3f of the beat's %.5f (< %.2f)",
+         name, after, after / before, before, most_left);
+  free (clean);
+  free (given);
+}
+
 static void
 check_split (void)
 {
@@ -390,6 +426,10 @@ main (void)
                    0, 0.7, 0.1);
   check_following ("a drifting and swelling wave", 640, 480, &on_axes[0],
                    0.02, 0.5, 0.1);
+  check_beat ("a beat of cosines 1.2 bins apart, 384×320", 384, 320,
+              &oblique[0], 1.1, 0.5, 0.1);
+  check_beat ("a beat of cosines 2.5 bins apart on an axis, 400×300", 400,
+              300, &on_axes[1], 2.5, 0, 0.1);
   check_constancy (&oblique[0]);
   check_clipped (256, 200, &oblique[0]);
 
