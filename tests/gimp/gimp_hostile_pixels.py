@@ -106,6 +106,8 @@ class Jobs:
             log = press_ok(self.harness, script, env)
             problems = gx.console_problems(log)
             gh.check(not problems, f"the dialog warns of nothing: {problems}")
+            print(f"note the dialog's GIMP closed the pipe first "
+                  f"{len(gx.console_closed_first(log))} times")
         else:
             log = self.harness.run_gimp([script], env=env, interpreter="python-fu-eval")
         try:

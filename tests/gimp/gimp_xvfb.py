@@ -39,9 +39,28 @@ CONSOLE_PROBLEM = re.compile(r"\(fft-bandpass:\d+\): [\w-]+-(CRITICAL|WARNING) \
                              r"|^Procedure 'plug-in-fft-[\w-]+': ")
 
 
+# libgimp's word when GIMP closed the plug-in's pipe before the plug-in's
+# last write, after its results were handed back: on 2026-12-03 the
+# dialog run of gimp-hostile-pixels-pocl printed it in six runs in a row
+# (two of them with the plug-in of 3d27124, whose CI had passed that
+# morning), then not in the seventh; the plug-in had already ended (a
+# zombie) when the driver's script went on, and its results were right.
+# A race in GIMP's closing of a plug-in, not a problem of the plug-in's
+# own: counted apart (console_closed_first).
+GIMP_CLOSED_FIRST = re.compile(r"\(fft-bandpass:\d+\): LibGimp-WARNING \*\*: [\d:.]+: "
+                               r"fft-bandpass: gimp_flush\(\): error: Broken pipe$")
+
+
 def console_problems(output):
-    """The lines of `output` where the plug-in's process warned."""
-    return [l for l in output.splitlines() if CONSOLE_PROBLEM.search(l)]
+    """The lines of `output` where the plug-in's process warned, but for
+    GIMP_CLOSED_FIRST's."""
+    return [l for l in output.splitlines()
+            if CONSOLE_PROBLEM.search(l) and not GIMP_CLOSED_FIRST.search(l)]
+
+
+def console_closed_first(output):
+    """The lines of `output` of GIMP_CLOSED_FIRST."""
+    return [l for l in output.splitlines() if GIMP_CLOSED_FIRST.search(l)]
 
 
 def start_xvfb(screen="1280x900"):
