@@ -9,6 +9,7 @@
  * the header states, applied to the times the file holds. */
 #include "check.h"
 #include "fftcl.h"
+#include "remove_tree.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -227,22 +228,6 @@ static int open_by_name (const char *device)
   fftcl_context_destroy (gpu);
   fftcl_context_destroy (cpu);
   return check (ok, "the candidate %s and the CPU open by name", device);
-}
-
-/* Removes what the test made; PoCL keeps a cache of its own there too. */
-static void remove_tree (const char *path)
-{
-  DIR *dir = opendir (path);
-  for (struct dirent *e; dir && (e = readdir (dir));)
-    if (strcmp (e->d_name, ".") && strcmp (e->d_name, ".."))
-      {
-        char child[1024];
-        snprintf (child, sizeof child, "%s/%s", path, e->d_name);
-        remove_tree (child);
-      }
-  if (dir)
-    closedir (dir);
-  remove (path);
 }
 
 static void run (void)

@@ -4,6 +4,7 @@
  * XDG_CACHE_HOME at a folder of its own. */
 #include "check.h"
 #include "fftcl.h"
+#include "remove_tree.h"
 #include "fftcl_oracle.h"
 
 #include <dirent.h>
@@ -90,22 +91,6 @@ static void measure (const char *path)
 
 static void remove_entry (const char *path)
 {
-  remove (path);
-}
-
-/* Removes what the test made; PoCL keeps a cache of its own there too. */
-static void remove_tree (const char *path)
-{
-  DIR *dir = opendir (path);
-  for (struct dirent *e; dir && (e = readdir (dir));)
-    if (strcmp (e->d_name, ".") && strcmp (e->d_name, ".."))
-      {
-        char child[1024];
-        snprintf (child, sizeof child, "%s/%s", path, e->d_name);
-        remove_tree (child);
-      }
-  if (dir)
-    closedir (dir);
   remove (path);
 }
 
