@@ -196,6 +196,22 @@ track_fitted (const Fit *fit,
   return ok;
 }
 
+/* The planes' centre, COARSE_SIDE a side at most, its sides written to
+ * *side_x and *side_y: the offset of its first value in a plane whose
+ * rows lie `stride` values apart. */
+static size_t
+centre_of (const Fit *fit,
+           size_t     stride,
+           size_t    *side_x,
+           size_t    *side_y)
+{
+  size_t width  = fit->across.length, height = fit->down.length;
+
+  *side_x = width < COARSE_SIDE ? width : COARSE_SIDE;
+  *side_y = height < COARSE_SIDE ? height : COARSE_SIDE;
+  return (height - *side_y) / 2 * stride + (width - *side_x) / 2;
+}
+
 /* The waves of `fit`, just subtracted, joined by the second cosines
  * found beside them (close-waves.h), read on the planes' centre,
  * COARSE_SIDE a side at most: where there are any, all are fitted
@@ -210,9 +226,8 @@ close_and_track (Fit      *fit,
                  RowSplit  split)
 {
   size_t  width  = fit->across.length, height = fit->down.length;
-  size_t  side_x = width < COARSE_SIDE ? width : COARSE_SIDE;
-  size_t  side_y = height < COARSE_SIDE ? height : COARSE_SIDE;
-  size_t  corner = (height - side_y) / 2 * stride + (width - side_x) / 2;
+  size_t  side_x, side_y;
+  size_t  corner = centre_of (fit, stride, &side_x, &side_y);
   size_t  n      = fit->count;
   double *waves  = malloc (4 * n * sizeof *waves);
   size_t *strongest = malloc (2 * n * sizeof *strongest);
@@ -271,10 +286,8 @@ coarse_first (Fit         *fit,
               RowSplit     split)
 {
   size_t       width  = fit->across.length, height = fit->down.length;
-  size_t       side_x = width < COARSE_SIDE ? width : COARSE_SIDE;
-  size_t       side_y = height < COARSE_SIDE ? height : COARSE_SIDE;
-  const float *centre = values + (height - side_y) / 2 * stride +
-                        (width - side_x) / 2;
+  size_t       side_x, side_y;
+  const float *centre = values + centre_of (fit, stride, &side_x, &side_y);
   double      *found  = malloc (2 * fit->count * sizeof *found);
   Fit          coarse;
 
