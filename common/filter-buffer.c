@@ -402,16 +402,23 @@ join_in_light (FilterRun  *run,
 
 /* A halftone print's filter (print-tone.h): once in the values chosen and
  * once in linear light, the two joined; with no room for a copy of the
- * pixels, in those values alone. */
+ * pixels, in those values alone. The pixels are read first where the
+ * state holds none (a print named by the settings, not found). */
 static gboolean
 filter_print (FilterRun  *run,
               gdouble     screen,
               GError    **error)
 {
-  FilterState *state = run->state;
-  gsize        bytes = pixel_bytes (state);
-  gfloat      *input = g_try_malloc (bytes);
+  FilterState         *state = run->state;
+  FilteredImageSource  planes;
+  gsize                bytes;
+  gfloat              *input;
 
+  if (! state->pixels &&
+      ! make_room (run->call, state, run->settings, &planes, error))
+    return FALSE;
+  bytes = pixel_bytes (state);
+  input = g_try_malloc (bytes);
   if (input)
     memcpy (input, state->pixels, bytes);
   run->call->served = FALSE;
@@ -437,18 +444,23 @@ filter_buffer (FilterCall   *call,
   FilterRun        run        = { .call     = call,
                                   .state    = state,
                                   .settings = call->settings };
-  gdouble          screen     = 0.0;
+  gdouble          screen     = call->settings->print_screen;
+  gdouble          found      = 0.0;
   gboolean         filtered;
 
   report (call, 0.0);
   if (call->settings->find_patterns)
     {
-      if (! find_patterns (call, state, &with_found, &screen, error))
+      if (! find_patterns (call, state, &with_found, &found, error))
         return FALSE;
       run.settings = &with_found;
       run.from     = FINDING_SHARE;
       report (call, run.from);
     }
+
+  /* A screen found is the print's; else the one the settings name. */
+  if (found > 0.0)
+    screen = found;
 
   /* A screen's dots average in linear light, as light adds up. */
   if (render_format_is_light (&state->format))

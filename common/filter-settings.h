@@ -45,6 +45,11 @@ typedef struct
   gboolean         find_patterns;       /* add each drawable's patterns
                                            (filter_buffer) */
   gdouble          pattern_sensitivity; /* how weak a pattern it finds */
+  gdouble          print_screen;        /* the period (px) of the halftone
+                                           screen the notches remove: the
+                                           print's tone is joined from a
+                                           filter in linear light
+                                           (print-tone.h); 0: no print */
   BandpassOutput   output;
   gboolean         autoscale;           /* stretch the result (autoscale.h) */
   gboolean         non_destructive;     /* append fft:band-pass instead of

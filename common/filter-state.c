@@ -58,36 +58,45 @@ pixel_count (const FilterState *state)
   return state->width * state->height;
 }
 
-/* Pixels converted at a time, through a block of their own. */
-#define CONVERT_CHUNK 4096
-
 gboolean
 filter_state_convert (FilterState        *state,
                       const RenderFormat *to)
 {
-  gsize         bpp   = babl_format_get_bytes_per_pixel (to->format);
-  gsize         count = pixel_count (state);
-  const Babl   *fish  = babl_fish (state->format.format, to->format);
-  guint8       *block = NULL;
-
-  if (to->format != state->format.format && state->pixels)
-    {
-      block = g_try_malloc (CONVERT_CHUNK * bpp);
-      if (! block)
-        return FALSE;
-    }
+  if (state->pixels &&
+      ! render_format_convert (state->format.format, to->format,
+                               state->pixels, pixel_count (state)))
+    return FALSE;
   filter_state_drop_spectrum (state);
-  for (gsize done = 0; block && done < count; done += CONVERT_CHUNK)
-    {
-      gsize   n     = MIN (CONVERT_CHUNK, count - done);
-      guint8 *start = (guint8 *) state->pixels + done * bpp;
-
-      babl_process (fish, start, block, n);
-      memcpy (start, block, n * bpp);
-    }
-  g_free (block);
   state->format = *to;
   return TRUE;
+}
+
+gboolean
+filter_state_copy_converted (FilterState        *state,
+                             const FilterState  *from,
+                             const RenderFormat *to)
+{
+  gsize   bytes = pixel_count (from) *
+                  babl_format_get_bytes_per_pixel (from->format.format);
+  gfloat *copy;
+
+  if (! filter_state_choose (state, to, from->width, from->height) &&
+      state->pixels)
+    return TRUE;
+
+  copy = from->pixels ? g_try_malloc (bytes) : NULL;
+  if (! copy)
+    return FALSE;
+  memcpy (copy, from->pixels, bytes);
+  filter_state_clear (state);
+  state->format = from->format;
+  state->pixels = copy;
+  state->unseen = from->unseen;
+  if (filter_state_convert (state, to))
+    return TRUE;
+  filter_state_clear (state);
+  state->format = *to;
+  return FALSE;
 }
 
 /* Whether a pixel's colour is not finite in any component but alpha:

@@ -56,6 +56,15 @@ gboolean filter_state_choose        (FilterState            *state,
 gboolean filter_state_convert       (FilterState            *state,
                                      const RenderFormat     *to);
 
+/* Makes `state` hold a copy of `from`'s pixels converted into `to`
+ * (filter_state_convert): a twin that filters them in other values.
+ * Where it holds pixels in `to` already it keeps them and what was
+ * loaded from them, so its owner clears it when `from`'s pixels change.
+ * FALSE, `state` cleared, when memory runs out. */
+gboolean filter_state_copy_converted (FilterState            *state,
+                                      const FilterState      *from,
+                                      const RenderFormat     *to);
+
 /* Whether the spectrum serves `asked` and the settings' waves, which
  * change the planes before the transform. */
 gboolean filter_state_serves        (const FilterState      *state,

@@ -102,6 +102,37 @@ render_format_in_light (const RenderFormat *format)
   return light;
 }
 
+/* Pixels converted at a time. */
+#define CONVERT_CHUNK 4096
+
+gboolean
+render_format_convert (const Babl *from,
+                       const Babl *to,
+                       gpointer    pixels,
+                       gsize       count)
+{
+  gsize        bpp   = babl_format_get_bytes_per_pixel (to);
+  const Babl  *fish;
+  guint8      *block;
+
+  if (from == to || count == 0)
+    return TRUE;
+  block = g_try_malloc (CONVERT_CHUNK * bpp);
+  if (! block)
+    return FALSE;
+  fish = babl_fish (from, to);
+  for (gsize done = 0; done < count; done += CONVERT_CHUNK)
+    {
+      gsize   n     = MIN (CONVERT_CHUNK, count - done);
+      guint8 *start = (guint8 *) pixels + done * bpp;
+
+      babl_process (fish, start, block, n);
+      memcpy (start, block, n * bpp);
+    }
+  g_free (block);
+  return TRUE;
+}
+
 gboolean
 render_format_is_light (const RenderFormat *format)
 {

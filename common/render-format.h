@@ -35,6 +35,14 @@ RenderFormat  render_format_for     (const Babl             *stored,
  * itself where it is so already. */
 RenderFormat  render_format_in_light (const RenderFormat    *format);
 
+/* Converts `count` pixels of `from` into `to` (of as many bytes per
+ * pixel) where they lie, through a small block of their own. FALSE,
+ * nothing changed, when memory runs out. */
+gboolean      render_format_convert  (const Babl            *from,
+                                      const Babl            *to,
+                                      gpointer               pixels,
+                                      gsize                  count);
+
 /* Whether `format` filters linear light (render_format_in_light gives
  * it back). */
 gboolean      render_format_is_light (const RenderFormat    *format);

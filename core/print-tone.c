@@ -73,6 +73,22 @@ blur_lines (const void *job_pointer,
   free (sum);
 }
 
+/* The radius of each box: BOXES boxes of width w have the variance of a
+ * Gaussian of σ where BOXES (w² − 1) / 12 = σ². */
+static size_t
+box_radius (double sigma)
+{
+  double box = sqrt (12.0 * sigma * sigma / BOXES + 1.0);
+
+  return (size_t) fmax (0.0, round ((box - 1.0) / 2.0));
+}
+
+size_t
+print_tone_reach (double sigma)
+{
+  return BOXES * box_radius (sigma);
+}
+
 int
 print_tone_join (float             *stored,
                  const float       *light,
@@ -85,11 +101,7 @@ print_tone_join (float             *stored,
   size_t  count  = width * height;
   float  *plane  = malloc (count * sizeof *plane + 1);
   int     failed = 0;
-  /* BOXES boxes of width w have the variance of a Gaussian of σ where
-   * BOXES (w² − 1) / 12 = σ². */
-  double  box    = sqrt (12.0 * sigma * sigma / BOXES + 1.0);
-  size_t  radius = (size_t) fmax (0.0, round ((box - 1.0) / 2.0));
-  BoxJob  job    = { plane, width, height, radius, 0, &failed };
+  BoxJob  job    = { plane, width, height, box_radius (sigma), 0, &failed };
 
   for (size_t c = 0; plane && ! failed && c < layout->colour_planes; c++)
     {

@@ -21,6 +21,11 @@
  * prints, seeds 21–22 (docs/pattern-quality.md). */
 #define PRINT_TONE_PERIODS 1.0
 
+/* How far the join reaches for σ `sigma`: a joined pixel depends on the
+ * differences at most this many pixels away along each axis (and on
+ * the repeated edge beyond an image's edge). */
+size_t print_tone_reach (double sigma);
+
 /* Adds to each colour component of width × height `stored` pixels of
  * `layout` G(light − stored), G a Gaussian of σ `sigma` px (three box
  * blurs, each edge's pixels repeated beyond it), where `light` is the

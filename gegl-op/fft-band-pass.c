@@ -122,6 +122,14 @@ property_double (pattern_sensitivity, _("Pattern sensitivity"),
   value_range (PATTERN_SENSITIVITY_MIN, PATTERN_SENSITIVITY_MAX)
   ui_steps (1.0, 10.0)
 
+property_double (print_screen, _("Halftone screen period"), 0.0)
+  description (_("The period in pixels of the halftone screen the notches "
+                 "remove: the print is also filtered in linear light, where "
+                 "its dots average as light adds up, and keeps the tone it "
+                 "has from a distance; 0 for an image that is no print"))
+  value_range (0.0, 1e6)
+  ui_range (0.0, 20.0)
+
 property_enum (output, _("Output"), FftBandPassOutput, fft_band_pass_output,
                FFT_BAND_PASS_RESULT)
   description (_("The filtered image, or what the filter removed plus "
@@ -204,6 +212,7 @@ settings_from (const GeglProperties *o)
     .linear              = o->linear,
     .find_patterns       = o->find_patterns,
     .pattern_sensitivity = o->pattern_sensitivity,
+    .print_screen        = o->print_screen,
     .output              = o->output == FFT_BAND_PASS_REMOVED_PART
                            ? BANDPASS_OUTPUT_REMOVED_PART
                            : BANDPASS_OUTPUT_REPLACE,

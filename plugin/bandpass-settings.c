@@ -244,6 +244,26 @@ add_notch_channels_argument (GimpProcedure *procedure)
                                       G_PARAM_READWRITE);
 }
 
+/* Appended after `notch-channels`. The dialog's Find patterns sets it
+ * where it finds a screen, so that its preview and OK keep the print's
+ * tone as find-patterns does. */
+static void
+add_print_screen_argument (GimpProcedure *procedure)
+{
+  gimp_procedure_add_double_argument (procedure, "print-screen",
+                                      _("Halftone screen period"),
+                                      _("The period in pixels of the "
+                                        "halftone screen the notches "
+                                        "remove: the print is also "
+                                        "filtered in linear light, where "
+                                        "its dots average as light adds "
+                                        "up, and keeps the tone it has "
+                                        "from a distance; 0 for an image "
+                                        "that is no print"),
+                                      0.0, 1e6, 0.0,
+                                      G_PARAM_READWRITE);
+}
+
 void
 bandpass_settings_add_arguments (GimpProcedure *procedure)
 {
@@ -255,6 +275,7 @@ bandpass_settings_add_arguments (GimpProcedure *procedure)
   add_output_arguments (procedure);
   add_non_destructive_argument (procedure);
   add_notch_channels_argument (procedure);
+  add_print_screen_argument (procedure);
 }
 
 gdouble *
@@ -311,6 +332,7 @@ bandpass_settings_from_config (BandpassSettings     *settings,
                 "linear",              &settings->linear,
                 "find-patterns",       &settings->find_patterns,
                 "pattern-sensitivity", &settings->pattern_sensitivity,
+                "print-screen",        &settings->print_screen,
                 "autoscale",           &settings->autoscale,
                 "non-destructive",     &settings->non_destructive,
                 NULL);

@@ -17,6 +17,7 @@
  * felt; their entries take the whole range of the arguments. */
 #define LARGE_STRUCTURES_SLIDER_MAX 1000.0
 #define SMALL_STRUCTURES_SLIDER_MAX 100.0
+#define PRINT_SCREEN_SLIDER_MAX     20.0
 
 #define SETTINGS_WIDTH 560
 /* The settings' least height, in pixels, under the open spectrum: the
@@ -34,6 +35,20 @@ period_slider (GimpProcedureDialog *dialog,
   gimp_scale_entry_set_bounds (GIMP_SCALE_ENTRY (scale), 0.0, slider_max,
                                FALSE);
   gimp_scale_entry_set_logarithmic (GIMP_SCALE_ENTRY (scale), TRUE);
+}
+
+/* A scanned print's screen is a few pixels: the slider spans those
+ * periods, linearly; its entry takes any. */
+static GtkWidget *
+print_screen_slider (GimpProcedureDialog *dialog)
+{
+  GtkWidget *scale = gimp_procedure_dialog_get_scale_entry (dialog,
+                                                            "print-screen",
+                                                            1.0);
+
+  gimp_scale_entry_set_bounds (GIMP_SCALE_ENTRY (scale), 0.0,
+                               PRINT_SCREEN_SLIDER_MAX, FALSE);
+  return scale;
 }
 
 /* Every choice a combo box labelled by its nick, whose mnemonic
@@ -239,6 +254,8 @@ fill_settings (GimpProcedureDialog *dialog,
                       FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box),
                       notch_channels_entry (dialog, config), FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (stripes_box), print_screen_slider (dialog),
+                      FALSE, FALSE, 0);
   fill_group (dialog, "output-group", _("Output"), FALSE,
               layers ? output_of_layers : output);
   advanced_box = fill_group (dialog, "advanced", _("Advanced"), TRUE,

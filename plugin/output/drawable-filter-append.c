@@ -19,7 +19,7 @@ static const gchar *const same_properties[] =
   "large-structures", "small-structures", "shape", "order", "mode",
   "keep-mean", "stripes", "stripe-tolerance", "padding", "channels",
   "linear", "find-patterns", "pattern-sensitivity", "autoscale",
-  "notch-channels", NULL
+  "notch-channels", "print-screen", NULL
 };
 
 /* The first of `drawables` that is not a layer, or NULL. */

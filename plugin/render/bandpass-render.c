@@ -2,6 +2,7 @@
 #include "bandpass-render.h"
 
 #include "pattern-settings.h"
+#include "print-window.h"
 #include "renderer-state.h"
 
 BandpassRenderer *
@@ -22,6 +23,7 @@ void
 renderer_drop_spectrum (BandpassRenderer *renderer)
 {
   filter_state_drop_spectrum (&renderer->state);
+  filter_state_drop_spectrum (&renderer->light);
   coarse_preview_unload (renderer->coarse);
 }
 
@@ -33,6 +35,7 @@ bandpass_renderer_free (BandpassRenderer *renderer)
   g_free (renderer->window);
   spectrum_crop_forget (&renderer->spectrum);
   filter_state_clear (&renderer->state);
+  filter_state_clear (&renderer->light);
   drawable_pixels_clear (&renderer->drawable);
   g_clear_pointer (&renderer->device, bandpass_device_unref);
   g_free (renderer);
@@ -112,6 +115,7 @@ renderer_choose (BandpassRenderer       *renderer,
       renderer_drop_spectrum (renderer);
       coarse_preview_forget (renderer->coarse);
       spectrum_crop_forget (&renderer->spectrum);
+      filter_state_clear (&renderer->light);
       filter_state_choose (&renderer->state, &chosen, drawable->width,
                            drawable->height);
     }
@@ -135,7 +139,7 @@ bandpass_renderer_prepare (BandpassRenderer        *renderer,
   gboolean             loaded;
 
   if (filter_state_serves (&renderer->state, &asked, settings))
-    return TRUE;
+    return print_window_prepare (renderer, settings, &asked, error);
 
   renderer_drop_spectrum (renderer);
   source = drawable_pixels_source (&renderer->drawable);
@@ -151,7 +155,7 @@ bandpass_renderer_prepare (BandpassRenderer        *renderer,
   step_timings_restart (&renderer->timings, &timings);
   if (reloaded)
     *reloaded = TRUE;
-  return TRUE;
+  return print_window_prepare (renderer, settings, &asked, error);
 }
 
 FilteredImageSource

@@ -67,8 +67,10 @@ bandpass_renderer_write (BandpassRenderer        *renderer,
                                  .timed    = renderer->timed };
   gboolean            filtered;
 
-  /* The final run holds one spectrum at a time: the coarse copy's goes. */
+  /* The final run holds one spectrum at a time: the coarse copy's and a
+   * print's twin go. */
   coarse_preview_unload (renderer->coarse);
+  filter_state_clear (&renderer->light);
   renderer_choose (renderer, settings);
   filtered = filter_buffer (&call, &renderer->state, error);
   g_clear_pointer (&renderer->drawable.stored, g_free);

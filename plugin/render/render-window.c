@@ -2,6 +2,7 @@
 #include "render-window.h"
 
 #include "filter-output.h"
+#include "print-window.h"
 #include "render-error.h"
 #include "render-memory.h"
 #include "renderer-state.h"
@@ -26,7 +27,6 @@ stretch_window (BandpassRenderer        *renderer,
   fftcl_window whole  = { 0, 0, renderer->drawable.width,
                           renderer->drawable.height, 1 };
   gfloat      *result;
-  fftcl_error  fft_error;
 
   if (coarse)
     {
@@ -40,11 +40,10 @@ stretch_window (BandpassRenderer        *renderer,
   if (result == NULL)
     return render_error_memory (error);
 
-  if (filtered_image_render (renderer->state.image, &settings->gain, &whole,
-                             result, 0, NULL, &fft_error) != FFTCL_OK)
+  if (! print_window_render (renderer, settings, &whole, result, error))
     {
       g_free (result);
-      return render_error_fft (error, &fft_error);
+      return FALSE;
     }
 
   filter_output_stretch (&renderer->state.format, result,
@@ -61,8 +60,7 @@ bandpass_renderer_render_window (BandpassRenderer        *renderer,
                                  guchar                  *pixels,
                                  GError                 **error)
 {
-  fftcl_error fft_error;
-  gboolean    rendered;
+  gboolean rendered;
 
   if (! bandpass_renderer_prepare (renderer, settings, NULL, error) ||
       ! render_memory_grow (&renderer->window, &renderer->window_floats,
@@ -77,10 +75,8 @@ bandpass_renderer_render_window (BandpassRenderer        *renderer,
                                       settings, window, renderer->window,
                                       error);
   else
-    rendered = filtered_image_render (renderer->state.image, &settings->gain,
-                                      window, renderer->window, 0, NULL,
-                                      &fft_error) == FFTCL_OK ||
-               render_error_fft (error, &fft_error);
+    rendered = print_window_render (renderer, settings, window,
+                                    renderer->window, error);
 
   if (rendered && settings->autoscale)
     rendered = stretch_window (renderer, settings, window, coarse, error);

@@ -18,6 +18,8 @@ struct _BandpassRenderer
   DrawablePixels  drawable;
   FilterState     state;          /* the whole drawable's pixels and
                                      their spectrum */
+  FilterState     light;          /* a print's twin of them in linear
+                                     light (print-window.h), or empty */
   gfloat         *window;         /* the last window's pixels */
   gsize           window_floats;
   SpectrumCropCache spectrum;     /* the view of `pixels` */
@@ -27,7 +29,7 @@ struct _BandpassRenderer
   StepTimings     timings;
 };
 
-/* Drops the loaded spectrum, its warning and the coarse copy's. */
+/* Drops the loaded spectra, their warnings and the coarse copy's. */
 void            renderer_drop_spectrum   (BandpassRenderer        *renderer);
 
 fftcl_context  *renderer_context         (const BandpassRenderer  *renderer);

@@ -34,6 +34,7 @@ CONTRACT = [
     ("autoscale", "gboolean", None, None, False),
     ("non-destructive", "gboolean", None, None, False),
     ("notch-channels", "gchararray", None, None, ""),
+    ("print-screen", "gdouble", 0, 1e6, 0),
 ]
 
 INTROSPECT = r'''

@@ -21,6 +21,9 @@ left), each checked against the clean picture in numpy:
     light in numpy (gimp_oracle.py) at a period of 4 … 12 px (close, not
     equal: a print's tone is joined from a filter in linear light to its
     detail filtered as stored, core/print-tone.h);
+  - the same print with its screen's notches given and print-screen 6:
+    its tone kept as find-patterns keeps it, and by at least half closer
+    to the print seen from a distance than without print-screen;
   - given notches are kept beside the found ones: a weak third sinusoid
     that only a given notch removes goes too;
   - two layers in one call, each with its own pattern, each searched on
@@ -332,6 +335,33 @@ def halftone_case(jobs, p):
     return check
 
 
+def print_screen_case(jobs, p):
+    """The screen's notches given (its two fundamentals; the band's
+    small-structures, 0.9 of the period, takes the dots), as the dialog's
+    OK passes found ones: with print-screen the print keeps its tone as
+    find-patterns keeps it; without, it is the mean of the stored values,
+    darker."""
+    a = 1 / 6.0 / math.sqrt(2)
+    given = dict(BAND_OFF, **{"small-structures": 5.4,
+                              "notches": [a, a, 0.04, -a, a, 0.04]})
+    jobs.add("print-screen", [p.print_like], dict(given, **{"print-screen": 6.0}),
+             precision="FLOAT_NON_LINEAR")
+    jobs.add("print-screen-none", [p.print_like], given, precision="FLOAT_NON_LINEAR")
+
+    def check(reports):
+        if not (ran(reports, "print-screen") and ran(reports, "print-screen-none")):
+            return
+        seen = linear_to_srgb(paper_share(p.gray))
+        joined = np.mean(jobs.output("print-screen")) - np.mean(seen)
+        stored = np.mean(jobs.output("print-screen-none")) - np.mean(seen)
+        gh.check(abs(joined) <= 0.01 and abs(joined) <= abs(stored) / 2,
+                 f"print-screen: the print's tone kept with the given notches: "
+                 f"mean {joined:+.4f} from the print seen from a distance "
+                 f"(within ±0.01, and at most half of {stored:+.4f}, the "
+                 f"same notches without print-screen)")
+    return check
+
+
 def given_notches_case(jobs, p):
     weak = (0.312, -0.117, 3 * STEP)
     with_weak = quantised(over(p.colour, p.interference + wave(*weak)))
@@ -403,7 +433,7 @@ def positional_case(jobs, p):
     return check
 
 
-CASES = [oblique_case, clean_case, scan_lines_case, halftone_case,
+CASES = [oblique_case, clean_case, scan_lines_case, halftone_case, print_screen_case,
          given_notches_case, two_layers_case, sensitivity_case, positional_case]
 
 
