@@ -122,6 +122,12 @@ pattern_settings_search_pixels (fftcl_context       *context,
   return FALSE;
 }
 
+gdouble
+pattern_settings_screen (const PatternsFound *found)
+{
+  return found->small_period / PATTERN_CUTOFF_PER_PERIOD;
+}
+
 gboolean
 pattern_settings_find (fftcl_context          *context,
                        const gfloat           *pixels,
@@ -145,7 +151,7 @@ pattern_settings_find (fftcl_context          *context,
     return FALSE;
 
   added   = pattern_settings_add (with_found, settings, &found);
-  *screen = found.small_period;
+  *screen = pattern_settings_screen (&found);
   patterns_found_clear (&found);
   return added || render_error_memory (error);
 }

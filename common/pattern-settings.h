@@ -20,6 +20,10 @@ PatternSearch pattern_settings_search    (const BandpassSettings *settings);
 gboolean      pattern_settings_set_small (const BandpassSettings *settings,
                                           const PatternsFound    *found);
 
+/* The period in pixels of the coarsest halftone screen `found` holds,
+ * 0 where it holds none: a print's print-screen. */
+gdouble       pattern_settings_screen    (const PatternsFound    *found);
+
 /* Makes `with_found` `settings` with `found` added: its notches after the
  * given ones and, where pattern_settings_set_small, the screen's period
  * as small-structures. Free its notches with g_free. FALSE, with
@@ -46,7 +50,7 @@ gboolean      pattern_settings_search_pixels (fftcl_context       *context,
 /* find-patterns (filter_buffer's first step): the search `settings` ask
  * for (pattern_settings_search) in the pixels, and `with_found` made with
  * what it found (pattern_settings_add); *screen the period of a halftone
- * screen found (PatternsFound's small_period), else 0. FALSE, with a
+ * screen found (pattern_settings_screen), else 0. FALSE, with a
  * message, when the search fails or memory runs out; `with_found` is
  * then empty. */
 gboolean      pattern_settings_find          (fftcl_context          *context,

@@ -10,6 +10,14 @@
 
 #include "fftcl.h"
 
+/* The small-structures period that removes what is left of the screens'
+ * dots between their notches, per period of the coarsest screen (a
+ * print's inks share its ruling, and a lattice of sums of a screen's
+ * points is finer than the screen); the notches take the fundamentals,
+ * so the cut-off may lie a little above them. Tuned with NOTCH_REACH
+ * (pattern-lattice.c). */
+#define PATTERN_CUTOFF_PER_PERIOD 0.9
+
 typedef struct
 {
   /* count notches of three doubles each, fx, fy (cycles/px, −0.5 … 0.5)
@@ -19,7 +27,8 @@ typedef struct
   size_t  count;
   /* Where a halftone lattice was found: the period in pixels that a
    * small-structures cut-off should have to remove the screen's dots
-   * between its notches; 0 otherwise. */
+   * between its notches, PATTERN_CUTOFF_PER_PERIOD of the coarsest
+   * screen's period; 0 otherwise. */
   double  small_period;
   /* Per notch, the radius of the disc its peak's width gives (a wave
    * that the pixels show to drift becomes that disc). */

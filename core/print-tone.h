@@ -18,8 +18,10 @@
 
 /* G's σ in screen periods: the tone between dots changes no faster than
  * a picture the screen can print. Tuned on bench/pattern-quality's
- * prints, seeds 21–22 (docs/pattern-quality.md). */
-#define PRINT_TONE_PERIODS 1.0
+ * prints, seeds 21–22 (docs/pattern-quality.md), where it was 1 of the
+ * small-structures a screen sets, PATTERN_CUTOFF_PER_PERIOD (0.9) of
+ * its period: the same σ. */
+#define PRINT_TONE_PERIODS 0.9
 
 /* How far the join reaches for σ `sigma`: a joined pixel depends on the
  * differences at most this many pixels away along each axis (and on

@@ -16,14 +16,7 @@
 #include "pattern-background.h"
 #include "pattern-cells.h"
 #include "pattern-peaks.h"
-
-/* The small-structures period that removes what is left of the screens'
- * dots between their notches, per period of the coarsest screen (a
- * print's inks share its ruling, and a lattice of sums of a screen's
- * points is finer than the screen); the notches take the fundamentals,
- * so the cut-off may lie a little above them. Tuned with NOTCH_REACH
- * (pattern-lattice.c). */
-#define PATTERN_CUTOFF_PER_PERIOD 0.9
+#include "patterns-found.h"
 
 /* Adds the weaker peaks of every screen found, and of their rosette, to
  * `list` and sets

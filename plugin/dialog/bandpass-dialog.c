@@ -38,16 +38,23 @@ period_slider (GimpProcedureDialog *dialog,
 }
 
 /* A scanned print's screen is a few pixels: the slider spans those
- * periods, linearly; its entry takes any. */
+ * periods, linearly; its entry takes any. Made here, not by the
+ * procedure dialog, which wants a mnemonic of every widget it makes:
+ * none of this label's letters is free (Tab reaches it after the
+ * notch channels' entry). */
 static GtkWidget *
-print_screen_slider (GimpProcedureDialog *dialog)
+print_screen_slider (GimpProcedureConfig *config)
 {
-  GtkWidget *scale = gimp_procedure_dialog_get_scale_entry (dialog,
-                                                            "print-screen",
-                                                            1.0);
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (config),
+                                                    "print-screen");
+  GtkWidget  *scale = gimp_prop_scale_entry_new (G_OBJECT (config),
+                                                 "print-screen",
+                                                 g_param_spec_get_nick (pspec),
+                                                 1.0, FALSE, 0.0,
+                                                 PRINT_SCREEN_SLIDER_MAX);
 
-  gimp_scale_entry_set_bounds (GIMP_SCALE_ENTRY (scale), 0.0,
-                               PRINT_SCREEN_SLIDER_MAX, FALSE);
+  gimp_help_set_help_data (scale, g_param_spec_get_blurb (pspec), NULL);
+  gtk_widget_show (scale);
   return scale;
 }
 
@@ -254,7 +261,7 @@ fill_settings (GimpProcedureDialog *dialog,
                       FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (stripes_box),
                       notch_channels_entry (dialog, config), FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (stripes_box), print_screen_slider (dialog),
+  gtk_box_pack_start (GTK_BOX (stripes_box), print_screen_slider (config),
                       FALSE, FALSE, 0);
   fill_group (dialog, "output-group", _("Output"), FALSE,
               layers ? output_of_layers : output);

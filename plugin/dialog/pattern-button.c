@@ -133,7 +133,8 @@ found_patterns (const PatternsFound *found,
   small_set = set_small_structures (button, found);
   /* The screen found is the print's, as find-patterns takes it; a search
    * that finds none says the image is no print. */
-  g_object_set (button->config, "print-screen", found->small_period, NULL);
+  g_object_set (button->config, "print-screen",
+                pattern_settings_screen (found), NULL);
   text      = found_text (found, added, small_set);
   set_line (button, text);
   g_free (text);

@@ -34,14 +34,15 @@ COFFEE = os.path.join(HERE, "..", "..", "examples", "coffee.png")
 
 
 def open_advanced(env, window):
-    """The "Advanced" expander follows the notches entry and the notch
-    channels field in the focus chain, wherever the layout puts them."""
+    """The "Advanced" expander follows the notches entry, the notch
+    channels field and the halftone screen's slider (its field and its
+    scale) in the focus chain, wherever the layout puts them."""
     height = gx.window_height(env, window)
     xdotool = gx.xdotool
     xdotool(env, "windowfocus", "--sync", window)
     xdotool(env, "key", "--window", window, "--clearmodifiers", "alt+x")
-    xdotool(env, "key", "Tab")
-    xdotool(env, "key", "Tab")
+    for _ in range(4):
+        xdotool(env, "key", "Tab")
     xdotool(env, "key", "space")
     time.sleep(1)
     return gx.window_height(env, window) > height

@@ -11,6 +11,13 @@ runs under Xvfb and opens the dialog on examples/coffee.png, once per job:
     given one). The wave grows from left to right: once found, the preview
     must show 1:1, by itself, a window that holds the tile of 64 px where
     what OK removed (input less output) has the most energy;
+  - Remove Periodic Pattern… on coffee.png printed as a halftone (one
+    screen of 6 px at 45°, dots decided in linear light, blurred and
+    encoded): the dialog finds the screen and sets print-screen to its
+    period (5.5 … 6.5 saved), the 1:1 preview equals what OK writes (both
+    the print's two filters joined, plugin/render/print-window.h), and
+    the output keeps the print's tone seen from a distance, its mean
+    within a third of the stored values' offset from it;
   - Band-pass… on the same waved coffee.png with "Remove a periodic
     pattern" chosen from the Job list by the keyboard: the job's
     arguments, the wave found and removed as above;
@@ -39,6 +46,7 @@ import numpy as np
 
 import gimp_harness as gh
 import gimp_preview as gp
+from gimp_oracle import linear_to_srgb, srgb_to_linear
 import gimp_xvfb as gx
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -53,6 +61,8 @@ WAVE_AMPLITUDE = 20.0             # of 255
 CASES = [
     ("remove-pattern", "plug-in-fft-remove-pattern", None, [],
      {"large-structures": 0.0, "small-structures": 0.0, "output": "replace"}),
+    ("remove-print", "plug-in-fft-remove-pattern", None, [],
+     {"large-structures": 0.0, "output": "replace"}),
     ("pattern-job", "plug-in-fft-bandpass", 1, [],
      {"large-structures": 0.0, "small-structures": 0.0, "output": "replace"}),
     ("flatten-light", "plug-in-fft-bandpass", 2, [],
@@ -63,6 +73,50 @@ CASES = [
      {"large-structures": 40.0, "small-structures": 3.0, "output": "replace",
       "autoscale": True}),
 ]
+
+
+PRINT_PERIOD = 6.0
+
+
+def screen_of(shape):
+    """A screen of PRINT_PERIOD px at 45°, 0.5 ± 0.5: a pixel is inked
+    where the ink wanted (1 − reflectance) exceeds it."""
+    y, x = np.mgrid[0:shape[0], 0:shape[1]].astype(np.float64)
+    u, v = (x + y) / PRINT_PERIOD / np.sqrt(2), (y - x) / PRINT_PERIOD / np.sqrt(2)
+    return 0.5 + 0.25 * (np.cos(2 * np.pi * u) + np.cos(2 * np.pi * v))
+
+
+def paper_share(reflectance):
+    """The share of a cell of screen_of's left without ink, for each
+    wanted reflectance: the print's mean reflectance in linear light."""
+    u = (np.arange(512) + 0.5) / 512
+    cell = np.sort((0.5 + 0.25 * (np.cos(2 * np.pi * u)[:, None] +
+                                  np.cos(2 * np.pi * u)[None, :])).ravel())
+    return 1 - np.searchsorted(cell, 1 - reflectance, side="right") / cell.size
+
+
+def printed(image):
+    """`image` (0 … 255) printed: each channel's dots on one screen, blurred
+    as a scanner's optics blur (in light), encoded to 8 bits; and the print
+    seen from a distance."""
+    light = srgb_to_linear(image / 255)
+    dots = np.where((1 - light) > screen_of(image.shape)[..., None], 0.0, 1.0)
+    fy = np.fft.fftfreq(image.shape[0])[:, None, None]
+    fx = np.fft.fftfreq(image.shape[1])[None, :, None]
+    blur = np.exp(-2 * (np.pi * 0.8) ** 2 * (fx ** 2 + fy ** 2))
+    scanned = np.fft.ifft2(np.fft.fft2(dots, axes=(0, 1)) * blur, axes=(0, 1)).real
+    seen = linear_to_srgb(paper_share(light)) * 255
+    return np.clip(np.rint(linear_to_srgb(np.clip(scanned, 0, 1)) * 255), 0, 255), seen
+
+
+def check_print(name, values, output, given, seen):
+    screen = float(values.get("print-screen", "0"))
+    gh.check(5.5 <= screen <= 6.5, f"{name}: Find patterns set print-screen to the "
+                                   f"screen's period: {screen} (5.5 … 6.5)")
+    kept, stored = output.mean() - seen.mean(), given.mean() - seen.mean()
+    gh.check(abs(kept) <= abs(stored) / 3,
+             f"{name}: the print's tone kept: mean {kept:+.2f}/255 from the print "
+             f"seen from a distance (a mean of the stored values {stored:+.2f})")
 
 
 def write_ppm(path, image):
@@ -187,10 +241,13 @@ def main():
     coffee = gp.read_ppm(plain).astype(np.float64)
     waved = harness.path("wave.ppm")
     write_ppm(waved, np.clip(np.rint(coffee + wave(coffee.shape)[..., None]), 0, 255))
+    print_path = harness.path("print.ppm")
+    print_pixels, seen = printed(coffee)
+    write_ppm(print_path, print_pixels)
 
     for name, procedure, index, keys, arguments in CASES:
         finds_wave = name in ("remove-pattern", "pattern-job")
-        source = waved if finds_wave else plain
+        source = waved if finds_wave else print_path if name == "remove-print" else plain
         # A script's nil for notch-channels: the dialog shows no channels.
         given = {"notch-channels": None} if procedure == "plug-in-fft-remove-pattern" else {}
         one_to_one, target, first = run_case(harness, name, procedure, index, keys, source, given)
@@ -211,8 +268,10 @@ def main():
             left = wave_amplitude(output.astype(np.float64)) / wave_amplitude(given)
             gh.check(left < 0.1, f"{name}: the wave is found and removed: "
                                  f"{left:.3f} of it left")
-        if procedure == "plug-in-fft-remove-pattern":
+        if name == "remove-pattern":
             check_found_place(name, first, given - output)
+        if name == "remove-print":
+            check_print(name, values, output.astype(np.float64), given, seen)
     sys.exit(gh.finish())
 
 
