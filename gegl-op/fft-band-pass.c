@@ -122,14 +122,6 @@ property_double (pattern_sensitivity, _("Pattern sensitivity"),
   value_range (PATTERN_SENSITIVITY_MIN, PATTERN_SENSITIVITY_MAX)
   ui_steps (1.0, 10.0)
 
-property_double (print_screen, _("Halftone screen period"), 0.0)
-  description (_("The period in pixels of the halftone screen the notches "
-                 "remove: the print is also filtered in linear light, where "
-                 "its dots average as light adds up, and keeps the tone it "
-                 "has from a distance; 0 for an image that is no print"))
-  value_range (0.0, 1e6)
-  ui_range (0.0, 20.0)
-
 property_enum (output, _("Output"), FftBandPassOutput, fft_band_pass_output,
                FFT_BAND_PASS_RESULT)
   description (_("The filtered image, or what the filter removed plus "
@@ -146,6 +138,14 @@ property_string (notch_channels, _("Notch channels"), "")
                  "notch in their order, made of the letters r, g and b "
                  "(\"rgb r g b\"); a notch without a word filters every "
                  "channel"))
+
+property_double (print_screen, _("Halftone screen period"), 0.0)
+  description (_("The period in pixels of the halftone screen the notches "
+                 "remove: the print is also filtered in linear light, where "
+                 "its dots average as light adds up, and keeps the tone it "
+                 "has from a distance; 0 for an image that is no print"))
+  value_range (0.0, 1e6)
+  ui_range (0.0, 20.0)
 
 #else
 

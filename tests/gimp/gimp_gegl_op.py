@@ -15,6 +15,8 @@ through the gegl command line:
     and blue come back as read, translucent pixels too;
   - find-patterns with the band off removes the picture's pattern as the
     plug-in's does;
+  - print-screen with given notches joins the print's two filters as the
+    plug-in's does;
   - autoscale stretches as the plug-in's does; output=removed-part gives
     the input minus the plug-in's result plus ½, alpha passed through;
   - saved as XCF with the filter not merged, closed and loaded again, the
@@ -130,6 +132,12 @@ BAD = [
 ]
 
 CLI_PARAMS = Params(40, 3)
+
+# A 6 px screen's two fundamentals notched, its dots taken by the band.
+PRINT_SCREEN = ("rgb-u8-print-screen", "rgb", False, "U8_NON_LINEAR", (64, 48),
+                dict(params_dict(Params(0, 5.4, notches=(0.118, 0.118, 0.04,
+                                                         -0.118, 0.118, 0.04))),
+                     **{"print-screen": 6.0}))
 
 AUTOSCALE = ("rgb-u8-autoscale", "rgb", False, "U8_NON_LINEAR", (47, 39),
              dict(params_dict(Params(20, 3)), autoscale=True))
@@ -366,6 +374,7 @@ def main():
         jobs.add(name, base, alpha, precision, size, params_dict(params), params_dict(params))
     jobs.add(*PATTERNS[:-1], PATTERNS[-1], PATTERNS[-1])
     jobs.add(*AUTOSCALE[:-1], AUTOSCALE[-1], AUTOSCALE[-1])
+    jobs.add(*PRINT_SCREEN[:-1], PRINT_SCREEN[-1], PRINT_SCREEN[-1])
     jobs.add(*REMOVED)
     jobs.add("xcf-round-trip", "rgb", True, "U8_NON_LINEAR", (34, 28),
              params_dict(XCF), params_dict(XCF), xcf=True)
@@ -400,6 +409,8 @@ def main():
                          report["jobs"].get(PATTERNS[0], {"error": "no report"}))
     check_same_as_plugin(jobs, AUTOSCALE[0],
                          report["jobs"].get(AUTOSCALE[0], {"error": "no report"}))
+    check_same_as_plugin(jobs, PRINT_SCREEN[0],
+                         report["jobs"].get(PRINT_SCREEN[0], {"error": "no report"}))
     check_removed_part(jobs, REMOVED[0], report["jobs"].get(REMOVED[0], {"error": "no report"}))
     check_xcf(jobs, report["jobs"].get("xcf-round-trip", {"error": "no report"}))
     check_same_as_plugin(jobs, "changed-after-appending",
