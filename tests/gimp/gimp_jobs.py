@@ -46,7 +46,7 @@ import numpy as np
 
 import gimp_harness as gh
 import gimp_preview as gp
-from gimp_oracle import linear_to_srgb, srgb_to_linear
+from gimp_oracle import linear_to_srgb, paper_share, srgb_to_linear
 import gimp_xvfb as gx
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -79,20 +79,12 @@ PRINT_PERIOD = 6.0
 
 
 def screen_of(shape):
-    """A screen of PRINT_PERIOD px at 45°, 0.5 ± 0.5: a pixel is inked
-    where the ink wanted (1 − reflectance) exceeds it."""
+    """A screen of PRINT_PERIOD px at 45°, the one paper_share
+    (gimp_oracle.py) integrates: a pixel is inked where the ink wanted
+    (1 − reflectance) exceeds it."""
     y, x = np.mgrid[0:shape[0], 0:shape[1]].astype(np.float64)
     u, v = (x + y) / PRINT_PERIOD / np.sqrt(2), (y - x) / PRINT_PERIOD / np.sqrt(2)
     return 0.5 + 0.25 * (np.cos(2 * np.pi * u) + np.cos(2 * np.pi * v))
-
-
-def paper_share(reflectance):
-    """The share of a cell of screen_of's left without ink, for each
-    wanted reflectance: the print's mean reflectance in linear light."""
-    u = (np.arange(512) + 0.5) / 512
-    cell = np.sort((0.5 + 0.25 * (np.cos(2 * np.pi * u)[:, None] +
-                                  np.cos(2 * np.pi * u)[None, :])).ravel())
-    return 1 - np.searchsorted(cell, 1 - reflectance, side="right") / cell.size
 
 
 def printed(image):

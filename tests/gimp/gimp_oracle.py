@@ -205,3 +205,15 @@ def linear_to_srgb(linear):
     """sRGB's transfer curve, as babl does it in float."""
     return np.where(linear <= 0.0031308, 12.92 * linear,
                     1.055 * np.maximum(linear, 0.0031308) ** (1 / 2.4) - 0.055)
+
+
+def paper_share(value):
+    """The share of a cell of the tests' amplitude-modulated screen
+    (0.5 + 0.25 (cos 2πu + cos 2πv) over the cell, inked where the ink
+    wanted, 1 − value, exceeds it) left without ink, for each of
+    `value`'s: the print's mean reflectance in linear light, as it looks
+    from a distance."""
+    u = (np.arange(512) + 0.5) / 512
+    screen = np.sort((0.5 + 0.25 * (np.cos(2 * np.pi * u)[:, None] +
+                                    np.cos(2 * np.pi * u)[None, :])).ravel())
+    return 1 - np.searchsorted(screen, 1 - value, side="right") / screen.size

@@ -44,7 +44,8 @@ import numpy as np
 from PIL import Image
 
 import gimp_harness as gh
-from gimp_oracle import Params, filter_image, linear_to_srgb, srgb_to_linear
+from gimp_oracle import (Params, filter_image, linear_to_srgb, paper_share,
+                         srgb_to_linear)
 
 PHOTO = "/usr/share/matplotlib/mpl-data/sample_data/grace_hopper.jpg"
 WIDTH, HEIGHT = 352, 416
@@ -150,15 +151,6 @@ def halftone(clean, period, angle, rng):
     printed = np.where(1 - clean > screen, 0.0, 1.0)
     return (linear_to_srgb(blurred(printed, 0.8)) +
             0.01 * rng.standard_normal(clean.shape))
-
-
-def paper_share(value):
-    """The share of a cell of halftone()'s screen left without ink, for
-    each of `value`'s: the print's mean reflectance in linear light."""
-    u = (np.arange(512) + 0.5) / 512
-    screen = np.sort((0.5 + 0.25 * (np.cos(2 * np.pi * u)[:, None] +
-                                    np.cos(2 * np.pi * u)[None, :])).ravel())
-    return 1 - np.searchsorted(screen, 1 - value, side="right") / screen.size
 
 
 def high_energy(image, lowest):
