@@ -12,19 +12,17 @@ static fftcl_status lone_forward (const opencl_plan *plan, fftcl_error *err)
                                  err);
 }
 
-fftcl_status ocl_filter_load (void *state, const float *planes,
-                              const fftcl_strides *layout,
-                              fftcl_timings *timings, fftcl_error *err)
+/* Uploads the input and transforms it forward into the kept spectrum. */
+static fftcl_status load_input (opencl_plan *plan, const fftcl_input *in,
+                                fftcl_timings *timings, fftcl_error *err)
 {
-  opencl_plan *plan = state;
-  (void) layout;
   double *upload_ms = timings ? &timings->upload_ms : NULL;
   double *forward_ms = timings ? &timings->forward_ms : NULL;
   double start = fftcl_now_ms ();
   if (timings)
     timings->upload_ms = timings->forward_ms = 0;
   plan->spectrum_lost = 0;
-  fftcl_status status = ocl_upload_side_by_side (plan, planes, err);
+  fftcl_status status = ocl_upload_pairs (plan, in, err);
   if (status == FFTCL_OK)
     status = ocl_time_step (plan, upload_ms, &start, err);
   if (status == FFTCL_OK)
@@ -35,6 +33,24 @@ fftcl_status ocl_filter_load (void *state, const float *planes,
   if (status == FFTCL_OK)
     status = ocl_time_step (plan, forward_ms, &start, err);
   return ocl_finish (plan, status, err);
+}
+
+fftcl_status ocl_filter_load (void *state, const float *planes,
+                              const fftcl_strides *layout,
+                              fftcl_timings *timings, fftcl_error *err)
+{
+  opencl_plan *plan = state;
+  (void) layout;
+  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
+  const fftcl_input in = { planes, &side, NULL };
+  return load_input (plan, &in, timings, err);
+}
+
+fftcl_status ocl_filter_load_rows (void *state, const fftcl_source *rows,
+                                   fftcl_timings *timings, fftcl_error *err)
+{
+  const fftcl_input in = { NULL, NULL, rows };
+  return load_input (state, &in, timings, err);
 }
 
 fftcl_status ocl_filter_forward (opencl_plan *plan, fftcl_error *err)

@@ -145,13 +145,12 @@ static double rms_against (const float *got, const float *want, size_t n)
  * replaces both). */
 typedef enum { FAIL_IN_LOAD, FAIL_IN_APPLY, FAIL_IN_FILTER } failing_call;
 
-/* The whole planes written over the loaded planes, as the plug-in does,
- * when `window` is NULL; else the window into `out`. */
+/* The window (NULL: the whole planes) into `out`: not over the loaded
+ * planes, which a redo on the CPU reads again (fftcl_source's rule). */
 static fftcl_status apply (fftcl_plan *plan, const fftcl_window *window,
-                           float *planes, float *out, fftcl_error *err)
+                           float *out, fftcl_error *err)
 {
-  return fftcl_filter_apply (plan, &gain, window, window ? out : planes, 0,
-                             err);
+  return fftcl_filter_apply (plan, &gain, window, out, 0, err);
 }
 
 /* `area` values of each of `batch` planes side by side, as the first
@@ -244,10 +243,9 @@ static void check_filter (fftcl_context *ctx, const filter_case *c)
       status
         = when == FAIL_IN_FILTER
             ? fftcl_filter_once (plan, &gain, source, w, out, &err)
-            : apply (plan, window, in, out, &err);
+            : apply (plan, window, out, &err);
       e[pass] = status == FFTCL_OK
-                  ? error_of (window || when == FAIL_IN_FILTER ? out : in,
-                              kind, out_area, batch, want)
+                  ? error_of (out, kind, out_area, batch, want)
                   : INFINITY;
     }
   disarm ();
@@ -331,7 +329,7 @@ static void check_spectrum (fftcl_context *ctx, size_t width, size_t height,
   disarm ();
   double e = status == FFTCL_OK ? rms_against (view, want, cells) : INFINITY;
   if (status == FFTCL_OK)
-    status = apply (plan, &window, planes, out, &err);
+    status = apply (plan, &window, out, &err);
   double e_window = status == FFTCL_OK
                       ? rms_against (out, want_window, out_n)
                       : INFINITY;
