@@ -177,7 +177,7 @@ fftcl_status ocl_fill_gain (const opencl_plan *plan, fftcl_error *err);
 
 /* opencl_passes.c */
 
-/* Without `lays_out`, the planes come side by side. */
+/* The planes as `layout` lays them out (the backend `lays_out`). */
 fftcl_status ocl_filter_load (void *state, const float *planes,
                               const fftcl_strides *layout,
                               fftcl_timings *timings, fftcl_error *err);
