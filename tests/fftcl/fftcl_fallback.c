@@ -303,6 +303,43 @@ static void check_filters (fftcl_context *ctx)
     check_filter (ctx, &cases[i]);
 }
 
+/* The plug-in's final run: a load, then its last apply (FFTCL_CONSUME)
+ * writing the whole planes over what it loaded, from rows or from the
+ * planes, with `name` failing after `calls` calls from the apply's start,
+ * before the window comes back (fftcl_source's rule). */
+static void check_in_place (fftcl_context *ctx, plan_kind kind,
+                            const char *name, long calls)
+{
+  size_t width = 128, height = 64, batch = 3, n = width * height * batch;
+  const fftcl_window whole = { 0, 0, width, height, 1 };
+  float *planes = random_floats (n);
+  float *want = cpu_filtered (planes, width, height, batch, &whole, 0);
+  const planes_rows rows = { planes, width, height };
+  const fftcl_source from_rows = { .fill = copy_row, .job = &rows };
+  fftcl_plan *plan = NULL;
+  fftcl_error err = { 0 };
+  fftcl_status status
+    = plan_of (ctx, width, height, batch, SIDE_BY_SIDE, &plan, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_load (
+      plan, kind == ROWS ? &from_rows : FFTCL_PLANES (planes), &err);
+  arm (name, calls);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_apply (plan, &gain, NULL, planes, FFTCL_CONSUME,
+                                 &err);
+  disarm ();
+  double e = status == FFTCL_OK ? rms_against (planes, want, n) : INFINITY;
+  const char *reason = fftcl_plan_fallback_reason (plan);
+  check (e <= 1e-6 && reason,
+         "last apply over the loaded planes%s, %s fails after %ld: rel rms "
+         "%.2e against the CPU, fell back because: %s %s",
+         kind_name (kind), name, calls, e, reason ? reason : "(no)",
+         status == FFTCL_OK ? "" : err.message);
+  fftcl_plan_destroy (plan);
+  free (planes);
+  free (want);
+}
+
 /* The spectrum view with `name` failing after `calls` calls from its
  * start, then a window from the same plan, now on the CPU. */
 static void check_spectrum (fftcl_context *ctx, size_t width, size_t height,
@@ -384,6 +421,9 @@ int main (void)
   /* A size not built yet in this context, so its kernels compile now. */
   check_transform (ctx, 2048, 4, "clBuildProgram", 0, 1);
   check_filters (ctx);
+  check_in_place (ctx, SIDE_BY_SIDE, "clEnqueueNDRangeKernel", 1);
+  check_in_place (ctx, ROWS, "clEnqueueNDRangeKernel", 2);
+  check_in_place (ctx, SIDE_BY_SIDE, "clCreateBuffer", 0);
   check_spectrum (ctx, 128, 64, "clEnqueueNDRangeKernel", 2);
   check_spectrum (ctx, 128, 64, "clCreateBuffer", 0);
   fftcl_context_destroy (ctx);
