@@ -11,8 +11,11 @@
 #include <time.h>
 
 /* What the plan reads: the source pixels themselves, the padded planes
- * made from them (`made`, freed once read), or, where `rows` is not
- * NULL, the pixels padded a row at a time as fftcl reads them. */
+ * made from them (`made`), or, where `rows` is not NULL, the pixels padded
+ * a row at a time as fftcl reads them. A plan off the CPU may read it
+ * again until the image is destroyed, to redo a render on the CPU where
+ * its device fails (fftcl_source's rule), so it is kept that long; a
+ * plan on the CPU never does, and it is freed once loaded. */
 typedef struct
 {
   const float *values;
@@ -34,8 +37,9 @@ struct FilteredImage
                                            over (pixel_planes_scatter) */
   float               *window_planes;   /* the last window's filtered planes */
   size_t               window_capacity; /* floats window_planes holds */
-  /* Loaded with FILTERED_IMAGE_ONCE and not rendered yet: what the plan
-   * reads, and the time its making took. */
+  /* Loaded with FILTERED_IMAGE_ONCE and not rendered yet; what the plan
+   * reads (until the once, or as FilterInput says), and the time its
+   * making took. */
   int                  once;
   FilterInput          input;
   double               pad_ms;
@@ -473,7 +477,8 @@ filtered_image_load (fftcl_context              *context,
   if (status == FFTCL_OK && ! image->once)
     {
       status = load (image, &image->input, timings, err);
-      input_free (&image->input);
+      if (fftcl_context_is_cpu (context))
+        input_free (&image->input);
     }
 
   if (status != FFTCL_OK)
@@ -498,10 +503,13 @@ filtered_image_render (FilteredImage        *image,
   fftcl_status status;
 
   timings_clear (timings);
+  /* A render over the source pixels is the last (fftcl lets only a
+   * consuming apply write over what it may read again). */
   if (! image->once)
     return render (image, NULL,
-                   (flags & FILTERED_IMAGE_LAST) ? FFTCL_CONSUME : 0, gain,
-                   window, pixels, timings, err);
+                   (flags & FILTERED_IMAGE_LAST) ||
+                   pixels == image->source.pixels ? FFTCL_CONSUME : 0,
+                   gain, window, pixels, timings, err);
 
   status = render (image, &image->input, 0, gain, window, pixels, timings,
                    err);

@@ -129,7 +129,8 @@ fftcl_status filtered_image_load (fftcl_context              *context,
  * taken from its first pixel and the block's mean alpha. `flags` are
  * FILTERED_IMAGE_LAST or 0. `pixels` may be the source pixels themselves
  * when the window is the whole image at step 1 (a final run that needs
- * no second copy); the image cannot render after that, nor after its
+ * no second copy); that render is the last, as FILTERED_IMAGE_LAST makes
+ * it, so the image cannot render after that, nor after its
  * last render. The timings of an image loaded with FILTERED_IMAGE_ONCE
  * are its whole filter's, the load's pad_ms included. */
 fftcl_status filtered_image_render (FilteredImage        *image,

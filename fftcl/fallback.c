@@ -85,27 +85,17 @@ fftcl_status fftcl_with_fallback (fftcl_plan *plan, backend_call run,
   return status;
 }
 
-float *fftcl_kept_buffer (fftcl_plan *plan)
-{
-  if (!plan->kept_input)
-    plan->kept_input
-      = malloc (2 * plan->width * plan->height * plan->batch * sizeof (float));
-  return plan->kept_input;
-}
-
 fftcl_status fftcl_keep_input (fftcl_plan *plan, const float *input,
-                               const fftcl_strides *layout, fftcl_error *err)
+                               fftcl_error *err)
 {
-  if (fftcl_runs_on_cpu (plan) || (input && input == plan->kept_input))
+  size_t floats = 2 * plan->width * plan->height * plan->batch;
+  if (fftcl_runs_on_cpu (plan))
     return FFTCL_OK;
-  if (!fftcl_kept_buffer (plan))
+  if (!plan->kept_input)
+    plan->kept_input = malloc (floats * sizeof *input);
+  if (!plan->kept_input)
     return fftcl_out_of_memory (err);
-  if (layout)
-    fftcl_strides_gather (input, layout, plan->width, plan->height,
-                          plan->batch, 0, plan->kept_input);
-  else
-    memcpy (plan->kept_input, input,
-            2 * plan->width * plan->height * plan->batch * sizeof *input);
+  memcpy (plan->kept_input, input, floats * sizeof *input);
   return FFTCL_OK;
 }
 

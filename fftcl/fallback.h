@@ -6,10 +6,11 @@
  * A plan runs on its context's backend until an OpenCL call fails (out of
  * resources, device lost, a kernel that does not compile); then it moves
  * to the CPU backend for good and redoes the failed call there. To redo a
- * call it must still have the call's input, so while on OpenCL it keeps a
- * host copy of what the device may have overwritten: the data of a
- * transform, the planes of the last load (apply and the spectrum view have
- * no input of their own: the CPU plan loads those planes first). */
+ * call it must still have the call's input: a transform's data, which the
+ * device may have overwritten, it keeps a host copy of while on OpenCL; a
+ * filter's source stays the caller's until the plan's next load (the rule
+ * in fftcl-filter.h), so an apply or a spectrum view, which have no input
+ * of their own, are redone after the CPU plan has read it again. */
 #ifndef FFTCL_FALLBACK_H
 #define FFTCL_FALLBACK_H
 
@@ -52,17 +53,11 @@ fftcl_status fftcl_fall_back_on (fftcl_plan *plan, fftcl_status status,
 
 int fftcl_runs_on_cpu (const fftcl_plan *plan);
 
-/* Keeps a host copy of the call's input while on OpenCL: the planes
- * `layout` names, side by side, or (layout NULL) the 2 · width · height ·
- * batch floats of a transform. Input that is the kept copy itself (made
- * there through fftcl_kept_buffer) is kept already. */
+/* Keeps a host copy of a transform's 2 · width · height · batch floats
+ * while on OpenCL, in memory made on the first call and kept with the
+ * plan. */
 fftcl_status fftcl_keep_input (fftcl_plan *plan, const float *input,
-                               const fftcl_strides *layout, fftcl_error *err);
-
-/* The kept copy's memory, 2 · width · height · batch floats, made on the
- * first call that wants it and kept with the plan; NULL when the host is
- * out of memory. */
-float *fftcl_kept_buffer (fftcl_plan *plan);
+                               fftcl_error *err);
 
 /* The kept copy, or NULL before the first. */
 const float *fftcl_kept_input (const fftcl_plan *plan);

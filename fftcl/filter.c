@@ -70,12 +70,9 @@ static fftcl_status load_laid_out (fftcl_plan *plan, const float *in,
                                    fftcl_error *err)
 {
   plan->spectrum_loaded = 0;
-  fftcl_status status = fftcl_keep_input (plan, in, strides, err);
-  if (status != FFTCL_OK)
-    return status;
   const call c = { .input = in, .in = strides,
                    .timings = fftcl_plan_step_timings (plan) };
-  status = fftcl_with_fallback (plan, run_load, NULL, &c, err);
+  fftcl_status status = fftcl_with_fallback (plan, run_load, NULL, &c, err);
   plan->spectrum_loaded = status == FFTCL_OK;
   return status;
 }
@@ -125,13 +122,19 @@ static fftcl_status run_consume (fftcl_plan *plan, const call *c,
                     err);
 }
 
-/* The CPU plan has no spectrum yet: it loads the kept planes. */
+/* The CPU plan has no spectrum yet: it reads the load's source again,
+ * which stays the caller's until the next load (fftcl-filter.h). The CPU
+ * backend takes rows and any layout. */
 static fftcl_status reload (fftcl_plan *plan, const call *c, fftcl_error *err)
 {
   (void) c;
-  const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
-  return plan->backend->filter_load (plan->state, fftcl_kept_input (plan),
-                                     &side, NULL, err);
+  const fftcl_source *source = &plan->source;
+  if (source->fill)
+    return plan->backend->filter_load_rows (plan->state, source, NULL, err);
+  const fftcl_strides strides
+    = fftcl_strides_of (&plan->in, plan->width, plan->height);
+  return plan->backend->filter_load (plan->state, source->planes, &strides,
+                                     NULL, err);
 }
 
 static fftcl_status check_loaded (const fftcl_plan *plan, const char *caller,
@@ -386,29 +389,29 @@ static int packs_rows (const fftcl_plan *plan)
   return plan->backend->filter_load_rows && !plan->expanded;
 }
 
-/* On a backend that packs rows itself, its load; else the planes made
- * and loaded: on OpenCL made straight into the kept copy, which the load
- * then reads (one pass over the input on the host, into memory kept with
- * the plan), on the CPU into planes of their own. */
+static fftcl_status run_load_rows (fftcl_plan *plan, const call *c,
+                                   fftcl_error *err)
+{
+  return plan->backend->filter_load_rows (plan->state, c->rows, c->timings,
+                                          err);
+}
+
+/* On a backend that packs rows itself (the CPU, and OpenCL straight into
+ * its staging slots), its load; else the planes made and loaded. */
 static fftcl_status load_rows (fftcl_plan *plan, const fftcl_source *rows,
                                fftcl_error *err)
 {
   if (packs_rows (plan))
     {
       plan->spectrum_loaded = 0;
-      fftcl_status status = plan->backend->filter_load_rows (
-        plan->state, rows, fftcl_plan_step_timings (plan), err);
+      const call c = { .rows = rows,
+                       .timings = fftcl_plan_step_timings (plan) };
+      fftcl_status status
+        = fftcl_with_fallback (plan, run_load_rows, NULL, &c, err);
       plan->spectrum_loaded = status == FFTCL_OK;
       return status;
     }
   const fftcl_strides side = fftcl_side_by_side (plan->width, plan->height);
-  if (!fftcl_runs_on_cpu (plan))
-    {
-      float *kept = fftcl_kept_buffer (plan);
-      return kept && fftcl_rows_into_planes (plan, rows, kept)
-               ? load_laid_out (plan, kept, &side, err)
-               : fftcl_out_of_memory (err);
-    }
   float *planes = fftcl_planes_of_rows (plan, rows);
   fftcl_status status = planes ? load_laid_out (plan, planes, &side, err)
                                : fftcl_out_of_memory (err);
@@ -477,12 +480,13 @@ fftcl_status fftcl_filter_load (fftcl_plan *plan, const fftcl_source *in,
 {
   fftcl_strides strides;
   fftcl_status status = fftcl_check_source (plan, in, err);
-  if (status == FFTCL_OK && in->fill)
-    return load_rows (plan, in, err);
-  if (status == FFTCL_OK)
+  if (status == FFTCL_OK && !in->fill)
     status = input_strides (plan, &strides, err);
-  return status == FFTCL_OK ? load_laid_out (plan, in->planes, &strides, err)
-                            : status;
+  if (status != FFTCL_OK)
+    return status;
+  plan->source = *in;
+  return in->fill ? load_rows (plan, in, err)
+                  : load_laid_out (plan, in->planes, &strides, err);
 }
 
 fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
@@ -496,12 +500,13 @@ fftcl_status fftcl_filter_once (fftcl_plan *plan, const fftcl_gain *gain,
   if (status == FFTCL_OK)
     status = check_output (plan, gain, &window, &whole, out, &out_strides,
                            err);
-  if (status == FFTCL_OK && in->fill)
-    return once_rows (plan, gain, in, window, out, &out_strides, err);
-  if (status == FFTCL_OK)
+  if (status == FFTCL_OK && !in->fill)
     status = input_strides (plan, &in_strides, err);
   if (status != FFTCL_OK)
     return status;
+  plan->source = *in;
+  if (in->fill)
+    return once_rows (plan, gain, in, window, out, &out_strides, err);
   return once_laid_out (plan, gain, in->planes, &in_strides, window, out,
                         &out_strides, err);
 }

@@ -12,19 +12,17 @@ static fftcl_status lone_forward (const opencl_plan *plan, fftcl_error *err)
                                  err);
 }
 
-fftcl_status ocl_filter_load (void *state, const float *planes,
-                              const fftcl_strides *layout,
-                              fftcl_timings *timings, fftcl_error *err)
+/* Uploads the input and transforms it forward into the kept spectrum. */
+static fftcl_status load_input (opencl_plan *plan, const fftcl_input *in,
+                                fftcl_timings *timings, fftcl_error *err)
 {
-  opencl_plan *plan = state;
-  (void) layout;
   double *upload_ms = timings ? &timings->upload_ms : NULL;
   double *forward_ms = timings ? &timings->forward_ms : NULL;
   double start = fftcl_now_ms ();
   if (timings)
     timings->upload_ms = timings->forward_ms = 0;
   plan->spectrum_lost = 0;
-  fftcl_status status = ocl_upload_side_by_side (plan, planes, err);
+  fftcl_status status = ocl_upload_pairs (plan, in, err);
   if (status == FFTCL_OK)
     status = ocl_time_step (plan, upload_ms, &start, err);
   if (status == FFTCL_OK)
@@ -35,6 +33,21 @@ fftcl_status ocl_filter_load (void *state, const float *planes,
   if (status == FFTCL_OK)
     status = ocl_time_step (plan, forward_ms, &start, err);
   return ocl_finish (plan, status, err);
+}
+
+fftcl_status ocl_filter_load (void *state, const float *planes,
+                              const fftcl_strides *layout,
+                              fftcl_timings *timings, fftcl_error *err)
+{
+  const fftcl_input in = { planes, layout, NULL };
+  return load_input (state, &in, timings, err);
+}
+
+fftcl_status ocl_filter_load_rows (void *state, const fftcl_source *rows,
+                                   fftcl_timings *timings, fftcl_error *err)
+{
+  const fftcl_input in = { NULL, NULL, rows };
+  return load_input (state, &in, timings, err);
 }
 
 fftcl_status ocl_filter_forward (opencl_plan *plan, fftcl_error *err)
@@ -84,6 +97,7 @@ static fftcl_status deliver_in_place (opencl_plan *plan, in_place_call filter,
  * last one (an apply with FFTCL_CONSUME), in the spectrum planes. */
 static fftcl_status apply (opencl_plan *plan, const fftcl_gain *gain,
                            const fftcl_window *window, float *out,
+                           const fftcl_strides *layout,
                            fftcl_timings *timings, int last,
                            fftcl_error *err)
 {
@@ -94,14 +108,12 @@ static fftcl_status apply (opencl_plan *plan, const fftcl_gain *gain,
   ocl_clear_timings (timings);
   plan->spectrum_lost = last;
   status = ocl_set_gain (plan, gain, err);
-  const fftcl_strides side = fftcl_side_by_side (window->width,
-                                                 window->height);
   if (status == FFTCL_OK && last)
     status = deliver_in_place (plan, fftcl_ocl_fft_filter_in_place, window,
-                               out, &side, timings, &start, err);
+                               out, layout, timings, &start, err);
   else if (status == FFTCL_OK)
     status = ocl_deliver_window (plan, fftcl_ocl_fft_filtered_inverse, window,
-                                 out, &side, timings, &start, err);
+                                 out, layout, timings, &start, err);
   return ocl_finish (plan, status, err);
 }
 
@@ -110,8 +122,7 @@ fftcl_status ocl_filter_apply_window (void *state, const fftcl_gain *gain,
                                       const fftcl_strides *layout,
                                       fftcl_timings *timings, fftcl_error *err)
 {
-  (void) layout;
-  return apply (state, gain, window, out, timings, 0, err);
+  return apply (state, gain, window, out, layout, timings, 0, err);
 }
 
 fftcl_status ocl_filter_finish (void *state, const fftcl_gain *gain,
@@ -119,8 +130,7 @@ fftcl_status ocl_filter_finish (void *state, const fftcl_gain *gain,
                                 const fftcl_strides *layout,
                                 fftcl_timings *timings, fftcl_error *err)
 {
-  (void) layout;
-  return apply (state, gain, window, out, timings, 1, err);
+  return apply (state, gain, window, out, layout, timings, 1, err);
 }
 
 fftcl_status ocl_filter_once (void *state, const fftcl_gain *gain,

@@ -177,10 +177,14 @@ fftcl_status ocl_fill_gain (const opencl_plan *plan, fftcl_error *err);
 
 /* opencl_passes.c */
 
-/* Without `lays_out`, the planes come side by side. */
+/* The planes as `layout` lays them out (the backend `lays_out`). */
 fftcl_status ocl_filter_load (void *state, const float *planes,
                               const fftcl_strides *layout,
                               fftcl_timings *timings, fftcl_error *err);
+
+/* The rows a source's fill makes, read straight into the staging slots. */
+fftcl_status ocl_filter_load_rows (void *state, const fftcl_source *rows,
+                                   fftcl_timings *timings, fftcl_error *err);
 
 /* fftcl_filter_once's first half on the device: what the round trip reads the
  * gain from, then the forward transform short of its last stage (a lone

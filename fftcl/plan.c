@@ -153,7 +153,7 @@ fftcl_status fftcl_transform (fftcl_plan *plan, fftcl_direction direction,
                        "fftcl: direction %d is neither forward nor inverse",
                        (int) direction);
   plan->spectrum_loaded = 0;
-  status = fftcl_keep_input (plan, data, NULL, err);
+  status = fftcl_keep_input (plan, data, err);
   if (status != FFTCL_OK)
     return status;
   const call c = { .direction = direction, .data = data };

@@ -19,7 +19,10 @@ struct fftcl_plan {
   int expanded;          /* the backend's plan is the doubled plane's */
   int spectrum_loaded;
   fftcl_timings timings; /* of the last filter call, when timed */
-  float *kept_input;     /* 2 · width · height · batch floats, made lazily */
+  float *kept_input;     /* a transform's data, 2 · width · height · batch
+                            floats, made lazily */
+  fftcl_source source;   /* the last load's or once's, which a fallback
+                            reads again (fftcl-filter.h) */
   void *cpu_device;      /* opened when the plan fell back */
   char fallback_reason[sizeof ((fftcl_error *) 0)->message];
 };

@@ -28,8 +28,9 @@ static void fill_rows (const void *job_pointer, size_t first, size_t end)
                        job->planes + p * area + y * width, scratch);
 }
 
-int fftcl_rows_into_planes (const fftcl_plan *plan, const fftcl_source *rows,
-                            float *planes)
+/* 0 when memory for the fill's scratch runs out. */
+static int rows_into_planes (const fftcl_plan *plan,
+                             const fftcl_source *rows, float *planes)
 {
   size_t threads = fftcl_core_count ();
   float *scratch = rows->scratch_floats
@@ -50,7 +51,7 @@ float *fftcl_planes_of_rows (const fftcl_plan *plan,
 {
   float *planes = malloc (plan->width * plan->height * plan->batch
                           * sizeof *planes);
-  if (planes && !fftcl_rows_into_planes (plan, rows, planes))
+  if (planes && !rows_into_planes (plan, rows, planes))
     {
       free (planes);
       planes = NULL;

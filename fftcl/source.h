@@ -13,13 +13,8 @@ fftcl_status fftcl_check_source (const fftcl_plan *plan,
                                  const fftcl_source *source,
                                  fftcl_error *err);
 
-/* Writes the planes the source's fill makes to `planes`, side by side,
- * in one thread per core; 0 when memory for the fill's scratch runs
- * out. */
-int fftcl_rows_into_planes (const fftcl_plan *plan, const fftcl_source *rows,
-                            float *planes);
-
-/* The same into planes of their own; NULL when memory runs out. The
+/* The planes the source's fill makes, side by side, in planes of their
+ * own, filled on one thread per core; NULL when memory runs out. The
  * caller frees them. */
 float *fftcl_planes_of_rows (const fftcl_plan *plan,
                              const fftcl_source *source);

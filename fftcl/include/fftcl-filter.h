@@ -118,7 +118,23 @@ typedef struct {
  * row goes straight into the spectrum, so the planes are never in memory
  * whole; elsewhere fftcl makes them, planes side by side
  * (4 · width · height · batch bytes while the call runs), and reads
- * those. Exactly one of `planes` and `fill` is set. */
+ * those. Exactly one of `planes` and `fill` is set.
+ *
+ * A load's source stays the caller's promise until the plan's next load,
+ * once or transform, or its destruction: where the device fails an apply
+ * or a spectrum view, the plan redoes it on the CPU after reading the
+ * source again, with no copy of its own (fftcl_plan_create). Until then
+ * the planes, or whatever the fill reads, must stay readable and as they
+ * were, and the job and its fill callable; the fftcl_source itself need
+ * not (the plan copies it). A once's source is read only while it runs.
+ * A filter call may write its window over its own source only where that
+ * ends the source's use: a once, or an apply with FFTCL_CONSUME. The redo
+ * of such a call reads the source as the call found it where the device
+ * fails before the window comes back (a kernel that does not compile,
+ * memory or resources running out); a device lost while the window is
+ * read back into the source leaves part of it filtered, and the redo
+ * filters that part again. A plan on the CPU backend never reads a
+ * source again. */
 typedef struct {
   const float *planes;
   void (*fill) (const void *job, size_t plane, size_t y, float *row,

@@ -228,9 +228,10 @@ typedef struct {
  * or resources run out, the device is lost), the plan moves to the CPU
  * backend for good and redoes the failed call there, so the call still
  * succeeds with the right result; so does fftcl_plan_create for a size
- * the device cannot hold. To redo a call the plan keeps a host copy of its
- * input while on OpenCL (the data of the last transform, or the planes of
- * the last load). */
+ * the device cannot hold. To redo a transform the plan keeps a host copy
+ * of its data while on OpenCL; a filter call is redone from its source,
+ * which stays readable until the plan's next load (fftcl-filter.h,
+ * fftcl_source). */
 fftcl_status fftcl_plan_create (fftcl_context *ctx,
                                 const fftcl_plan_desc *desc,
                                 fftcl_plan **out, fftcl_error *err);

@@ -104,7 +104,8 @@ oracle (fftcl_context             *context,
                   g->padded_height, source->padding);
   if (fftcl_plan_create (context, &desc, &plan, &err) != FFTCL_OK ||
       fftcl_filter_load (plan, FFTCL_PLANES (padded), &err) != FFTCL_OK ||
-      fftcl_filter_apply (plan, gain, NULL, padded, 0, &err) != FFTCL_OK)
+      fftcl_filter_apply (plan, gain, NULL, padded, FFTCL_CONSUME, &err)
+        != FFTCL_OK)
     {
       fprintf (stderr, "oracle: %s\n", err.message);
       exit (1);

@@ -145,13 +145,12 @@ static double rms_against (const float *got, const float *want, size_t n)
  * replaces both). */
 typedef enum { FAIL_IN_LOAD, FAIL_IN_APPLY, FAIL_IN_FILTER } failing_call;
 
-/* The whole planes written over the loaded planes, as the plug-in does,
- * when `window` is NULL; else the window into `out`. */
+/* The window (NULL: the whole planes) into `out`: not over the loaded
+ * planes, which a redo on the CPU reads again (fftcl_source's rule). */
 static fftcl_status apply (fftcl_plan *plan, const fftcl_window *window,
-                           float *planes, float *out, fftcl_error *err)
+                           float *out, fftcl_error *err)
 {
-  return fftcl_filter_apply (plan, &gain, window, window ? out : planes, 0,
-                             err);
+  return fftcl_filter_apply (plan, &gain, window, out, 0, err);
 }
 
 /* `area` values of each of `batch` planes side by side, as the first
@@ -244,10 +243,9 @@ static void check_filter (fftcl_context *ctx, const filter_case *c)
       status
         = when == FAIL_IN_FILTER
             ? fftcl_filter_once (plan, &gain, source, w, out, &err)
-            : apply (plan, window, in, out, &err);
+            : apply (plan, window, out, &err);
       e[pass] = status == FFTCL_OK
-                  ? error_of (window || when == FAIL_IN_FILTER ? out : in,
-                              kind, out_area, batch, want)
+                  ? error_of (out, kind, out_area, batch, want)
                   : INFINITY;
     }
   disarm ();
@@ -305,6 +303,43 @@ static void check_filters (fftcl_context *ctx)
     check_filter (ctx, &cases[i]);
 }
 
+/* The plug-in's final run: a load, then its last apply (FFTCL_CONSUME)
+ * writing the whole planes over what it loaded, from rows or from the
+ * planes, with `name` failing after `calls` calls from the apply's start,
+ * before the window comes back (fftcl_source's rule). */
+static void check_in_place (fftcl_context *ctx, plan_kind kind,
+                            const char *name, long calls)
+{
+  size_t width = 128, height = 64, batch = 3, n = width * height * batch;
+  const fftcl_window whole = { 0, 0, width, height, 1 };
+  float *planes = random_floats (n);
+  float *want = cpu_filtered (planes, width, height, batch, &whole, 0);
+  const planes_rows rows = { planes, width, height };
+  const fftcl_source from_rows = { .fill = copy_row, .job = &rows };
+  fftcl_plan *plan = NULL;
+  fftcl_error err = { 0 };
+  fftcl_status status
+    = plan_of (ctx, width, height, batch, SIDE_BY_SIDE, &plan, &err);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_load (
+      plan, kind == ROWS ? &from_rows : FFTCL_PLANES (planes), &err);
+  arm (name, calls);
+  if (status == FFTCL_OK)
+    status = fftcl_filter_apply (plan, &gain, NULL, planes, FFTCL_CONSUME,
+                                 &err);
+  disarm ();
+  double e = status == FFTCL_OK ? rms_against (planes, want, n) : INFINITY;
+  const char *reason = fftcl_plan_fallback_reason (plan);
+  check (e <= 1e-6 && reason,
+         "last apply over the loaded planes%s, %s fails after %ld: rel rms "
+         "%.2e against the CPU, fell back because: %s %s",
+         kind_name (kind), name, calls, e, reason ? reason : "(no)",
+         status == FFTCL_OK ? "" : err.message);
+  fftcl_plan_destroy (plan);
+  free (planes);
+  free (want);
+}
+
 /* The spectrum view with `name` failing after `calls` calls from its
  * start, then a window from the same plan, now on the CPU. */
 static void check_spectrum (fftcl_context *ctx, size_t width, size_t height,
@@ -331,7 +366,7 @@ static void check_spectrum (fftcl_context *ctx, size_t width, size_t height,
   disarm ();
   double e = status == FFTCL_OK ? rms_against (view, want, cells) : INFINITY;
   if (status == FFTCL_OK)
-    status = apply (plan, &window, planes, out, &err);
+    status = apply (plan, &window, out, &err);
   double e_window = status == FFTCL_OK
                       ? rms_against (out, want_window, out_n)
                       : INFINITY;
@@ -386,6 +421,9 @@ int main (void)
   /* A size not built yet in this context, so its kernels compile now. */
   check_transform (ctx, 2048, 4, "clBuildProgram", 0, 1);
   check_filters (ctx);
+  check_in_place (ctx, SIDE_BY_SIDE, "clEnqueueNDRangeKernel", 1);
+  check_in_place (ctx, ROWS, "clEnqueueNDRangeKernel", 2);
+  check_in_place (ctx, SIDE_BY_SIDE, "clCreateBuffer", 0);
   check_spectrum (ctx, 128, 64, "clEnqueueNDRangeKernel", 2);
   check_spectrum (ctx, 128, 64, "clCreateBuffer", 0);
   fftcl_context_destroy (ctx);
