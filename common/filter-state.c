@@ -62,11 +62,12 @@ gboolean
 filter_state_convert (FilterState        *state,
                       const RenderFormat *to)
 {
+  /* The spectrum's plan may read its pixels until it goes. */
+  filter_state_drop_spectrum (state);
   if (state->pixels &&
       ! render_format_convert (state->format.format, to->format,
                                state->pixels, pixel_count (state)))
     return FALSE;
-  filter_state_drop_spectrum (state);
   state->format = *to;
   return TRUE;
 }

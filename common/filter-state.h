@@ -52,7 +52,7 @@ gboolean filter_state_choose        (FilterState            *state,
 /* Converts the pixels in place into `to` (of the same components, e.g.
  * render_format_in_light's twin in linear light, where a halftone's
  * screen averages), which becomes their format; their spectrum goes.
- * FALSE, nothing changed, when memory runs out. */
+ * FALSE, the pixels as they were, when memory runs out. */
 gboolean filter_state_convert       (FilterState            *state,
                                      const RenderFormat     *to);
 
