@@ -21,7 +21,7 @@
 #define COARSE_SIDE   1024
 /* Steps of waves refined jointly with the cosines found beside them
  * (close_and_track): each step of one wave against the others' fit
- * gains a share of the way only (about a tenth, 1.2 bins apart, on
+ * gains a share of the way only (about a seventh, 1.2 bins apart, on
  * core_fitted_waves' beat), the steps on the centre cost little, and
  * they are taken only where a cosine was found. */
 #define JOINT_STEPS   16
