@@ -19,6 +19,12 @@
 #define MOST_STEPS    4
 #define FINAL_STEPS   1
 #define COARSE_SIDE   1024
+/* Steps of waves refined jointly with the cosines found beside them
+ * (close_and_track): each step of one wave against the others' fit
+ * gains a share of the way only (about a seventh, 1.2 bins apart, on
+ * core_fitted_waves' beat), the steps on the centre cost little, and
+ * they are taken only where a cosine was found. */
+#define JOINT_STEPS   16
 
 typedef struct
 {
@@ -115,17 +121,18 @@ subtract_rows (const void *job_pointer,
     }
 }
 
-/* Each row's and wave's amplitude there, aᵢ e^{2πi fy y}, as float
- * pairs. */
+/* Each row's and wave's amplitude there, `sign` · aᵢ e^{2πi fy y}, as
+ * float pairs. */
 static void
 row_terms (const Fit            *fit,
            const double complex *amplitudes,
+           double                sign,
            float                *terms)
 {
   for (size_t y = 0; y < fit->down.length; y++)
     for (size_t i = 0; i < fit->count; i++)
       {
-        double complex term = amplitudes[i] *
+        double complex term = sign * amplitudes[i] *
                               cexp (2 * PI * I * fit->waves[i].fy *
                                     fit->down.centred[y]);
 
@@ -134,37 +141,58 @@ row_terms (const Fit            *fit,
       }
 }
 
-/* Fits all waves jointly to each plane and subtracts them. 0 when
- * memory runs out. */
+/* Subtracts `sign` times the waves of `fit` from each plane p at their
+ * amplitudes there, amplitudes[p · count + i] (−1: adds them back). The
+ * waves' tables are then those of the subtraction. 0 when memory runs
+ * out. */
 static int
-subtract_fitted (Fit      *fit,
-                 float    *values,
-                 size_t    planes,
-                 size_t    plane_step,
-                 size_t    stride,
-                 RowSplit  split)
+subtract_waves (Fit                  *fit,
+                float                *values,
+                size_t                planes,
+                size_t                plane_step,
+                size_t                stride,
+                const double complex *amplitudes,
+                double                sign,
+                RowSplit              split)
 {
-  double complex *amplitudes = fit->along;
-  float          *terms      = malloc (2 * fit->down.length * fit->count *
-                                       sizeof *terms);
+  float *terms = malloc (2 * fit->down.length * fit->count * sizeof *terms);
 
   if (! terms)
     return 0;
-  wave_fit_factor (fit);
-  for (size_t p = 0; p < planes; p++)
-    wave_fit_transform (fit, values + p * plane_step, stride, (size_t) -1, 0,
-                    split, fit->sums + p * fit->count, NULL);
   tables_for_subtraction (fit);
   for (size_t p = 0; p < planes; p++)
     {
       SubtractJob job = { fit, values + p * plane_step, stride, terms };
 
-      wave_fit_solve (fit, fit->sums + p * fit->count, amplitudes);
-      row_terms (fit, amplitudes, terms);
+      row_terms (fit, amplitudes + p * fit->count, sign, terms);
       row_split_run (split, fit->down.length, subtract_rows, &job);
     }
   free (terms);
   return 1;
+}
+
+/* Fits all waves jointly to each plane and subtracts them, their
+ * amplitudes written to amplitudes[p · count + i]. 0 when memory runs
+ * out. */
+static int
+subtract_fitted (Fit            *fit,
+                 float          *values,
+                 size_t          planes,
+                 size_t          plane_step,
+                 size_t          stride,
+                 double complex *amplitudes,
+                 RowSplit        split)
+{
+  wave_fit_factor (fit);
+  for (size_t p = 0; p < planes; p++)
+    {
+      wave_fit_transform (fit, values + p * plane_step, stride, (size_t) -1, 0,
+                          split, fit->sums + p * fit->count, NULL);
+      wave_fit_solve (fit, fit->sums + p * fit->count,
+                      amplitudes + p * fit->count);
+    }
+  return subtract_waves (fit, values, planes, plane_step, stride, amplitudes,
+                         1, split);
 }
 
 /* The waves of `fit`, just subtracted, tracked where they change
@@ -212,28 +240,89 @@ centre_of (const Fit *fit,
   return (height - *side_y) / 2 * stride + (width - *side_x) / 2;
 }
 
-/* The waves of `fit`, just subtracted, joined by the second cosines
- * found beside them (close-waves.h), read on the planes' centre,
- * COARSE_SIDE a side at most: where there are any, all are fitted
- * jointly to what is left and subtracted again, then all are tracked;
- * else the waves of `fit` are. 0 when memory runs out. */
+/* ---- The public calls ----------------------------------------------- */
+
+/* Chooses each wave's plane and refines its frequency by `steps` on the
+ * centre of the planes, COARSE_SIDE a side, where they are larger.
+ * Returns the steps the whole then takes: FINAL_STEPS, or `steps` where
+ * the planes are no larger; 0 when memory runs out. */
 static int
-close_and_track (Fit      *fit,
-                 float    *values,
-                 size_t    planes,
-                 size_t    plane_step,
-                 size_t    stride,
-                 RowSplit  split)
+coarse_first (Fit         *fit,
+              const float *values,
+              size_t       planes,
+              size_t       plane_step,
+              size_t       stride,
+              int          steps,
+              RowSplit     split)
 {
-  size_t  width  = fit->across.length, height = fit->down.length;
-  size_t  side_x, side_y;
-  size_t  corner = centre_of (fit, stride, &side_x, &side_y);
-  size_t  n      = fit->count;
-  double *waves  = malloc (4 * n * sizeof *waves);
-  size_t *strongest = malloc (2 * n * sizeof *strongest);
-  long    found  = -1;
-  Fit     all;
-  int     ok;
+  size_t       width  = fit->across.length, height = fit->down.length;
+  size_t       side_x, side_y;
+  const float *centre = values + centre_of (fit, stride, &side_x, &side_y);
+  double      *found  = malloc (2 * fit->count * sizeof *found);
+  Fit          coarse;
+
+  for (size_t i = 0; i < fit->count; i++)
+    wave_fit_tune (&fit->waves[i], &fit->across, &fit->down);
+  if (side_x == width && side_y == height)
+    {
+      free (found);
+      wave_fit_choose_planes (fit, values, planes, plane_step, stride, split);
+      return steps;
+    }
+  for (size_t i = 0; found && i < fit->count; i++)
+    {
+      found[2 * i]     = fit->waves[i].fx;
+      found[2 * i + 1] = fit->waves[i].fy;
+    }
+  if (! found ||
+      ! wave_fit_start (&coarse, found, fit->count, planes, side_x, side_y))
+    {
+      free (found);
+      return 0;
+    }
+  for (size_t i = 0; i < fit->count; i++)
+    wave_fit_tune (&coarse.waves[i], &coarse.across, &coarse.down);
+  wave_fit_choose_planes (&coarse, centre, planes, plane_step, stride, split);
+  wave_fit_refine (&coarse, centre, planes, plane_step, stride, steps, split);
+  for (size_t i = 0; i < fit->count; i++)
+    {
+      fit->waves[i].fx        = coarse.waves[i].fx;
+      fit->waves[i].fy        = coarse.waves[i].fy;
+      fit->waves[i].strongest = coarse.waves[i].strongest;
+      wave_fit_tune (&fit->waves[i], &fit->across, &fit->down);
+    }
+  wave_fit_end (&coarse);
+  free (found);
+  return FINAL_STEPS;
+}
+
+/* The waves of `fit`, just subtracted at `amplitudes` (per plane and
+ * wave), joined by the second cosines found beside them (close-waves.h),
+ * read on the planes' centre, COARSE_SIDE a side at most: where there
+ * are any, the waves are added back, all are refined jointly (their
+ * frequencies would otherwise climb one peak), fitted jointly and
+ * subtracted, then all are tracked; else the waves of `fit` are. 0 when
+ * memory runs out. */
+static int
+close_and_track (Fit                  *fit,
+                 float                *values,
+                 size_t                planes,
+                 size_t                plane_step,
+                 size_t                stride,
+                 const double complex *amplitudes,
+                 RowSplit              split)
+{
+  size_t          width  = fit->across.length, height = fit->down.length;
+  size_t          side_x, side_y;
+  size_t          corner = centre_of (fit, stride, &side_x, &side_y);
+  size_t          n      = fit->count;
+  double         *waves  = malloc (4 * n * sizeof *waves);
+  size_t         *strongest = malloc (2 * n * sizeof *strongest);
+  double complex *joint  = NULL;
+  long            found  = -1;
+  int             steps  = 0;
+  Fit             all;
+  int             ok;
 
   for (size_t i = 0; waves && strongest && i < n; i++)
     {
@@ -252,78 +341,30 @@ close_and_track (Fit      *fit,
     {
       ok = wave_fit_start (&all, waves, n + (size_t) found, planes, width,
                            height);
-      for (size_t i = 0; ok && i < all.count; i++)
-        {
-          all.waves[i].strongest = i < n ? strongest[i]
-                                         : strongest[strongest[i]];
-          wave_fit_tune (&all.waves[i], &all.across, &all.down);
-        }
       if (ok)
         {
-          ok = subtract_fitted (&all, values, planes, plane_step, stride,
-                                split) &&
+          joint = malloc (planes * all.count * sizeof *joint);
+          ok    = joint &&
+                  subtract_waves (fit, values, planes, plane_step, stride,
+                                  amplitudes, -1, split);
+          steps = ok ? coarse_first (&all, values, planes, plane_step, stride,
+                                     JOINT_STEPS, split)
+                     : 0;
+          ok = steps > 0;
+          if (ok)
+            wave_fit_refine (&all, values, planes, plane_step, stride, steps,
+                             split);
+          ok = ok &&
+               subtract_fitted (&all, values, planes, plane_step, stride,
+                                joint, split) &&
                track_fitted (&all, values, planes, plane_step, stride, split);
+          free (joint);
           wave_fit_end (&all);
         }
     }
   free (strongest);
   free (waves);
   return ok;
-}
-
-/* ---- The public calls ----------------------------------------------- */
-
-/* Chooses each wave's plane and refines its frequency on the centre of
- * the planes, COARSE_SIDE a side, where they are larger. Returns the
- * steps the whole then takes: FINAL_STEPS, or MOST_STEPS where the
- * planes are no larger; 0 when memory runs out. */
-static int
-coarse_first (Fit         *fit,
-              const float *values,
-              size_t       planes,
-              size_t       plane_step,
-              size_t       stride,
-              RowSplit     split)
-{
-  size_t       width  = fit->across.length, height = fit->down.length;
-  size_t       side_x, side_y;
-  const float *centre = values + centre_of (fit, stride, &side_x, &side_y);
-  double      *found  = malloc (2 * fit->count * sizeof *found);
-  Fit          coarse;
-
-  for (size_t i = 0; i < fit->count; i++)
-    wave_fit_tune (&fit->waves[i], &fit->across, &fit->down);
-  if (side_x == width && side_y == height)
-    {
-      free (found);
-      wave_fit_choose_planes (fit, values, planes, plane_step, stride, split);
-      return MOST_STEPS;
-    }
-  for (size_t i = 0; found && i < fit->count; i++)
-    {
-      found[2 * i]     = fit->waves[i].fx;
-      found[2 * i + 1] = fit->waves[i].fy;
-    }
-  if (! found ||
-      ! wave_fit_start (&coarse, found, fit->count, planes, side_x, side_y))
-    {
-      free (found);
-      return 0;
-    }
-  for (size_t i = 0; i < fit->count; i++)
-    wave_fit_tune (&coarse.waves[i], &coarse.across, &coarse.down);
-  wave_fit_choose_planes (&coarse, centre, planes, plane_step, stride, split);
-  wave_fit_refine (&coarse, centre, planes, plane_step, stride, MOST_STEPS, split);
-  for (size_t i = 0; i < fit->count; i++)
-    {
-      fit->waves[i].fx        = coarse.waves[i].fx;
-      fit->waves[i].fy        = coarse.waves[i].fy;
-      fit->waves[i].strongest = coarse.waves[i].strongest;
-      wave_fit_tune (&fit->waves[i], &fit->across, &fit->down);
-    }
-  wave_fit_end (&coarse);
-  free (found);
-  return FINAL_STEPS;
 }
 
 int
@@ -361,21 +402,28 @@ fitted_waves_remove (float        *values,
                      size_t        count,
                      RowSplit      split)
 {
-  Fit fit;
-  int steps, ok;
+  Fit             fit;
+  double complex *amplitudes;
+  int             steps, ok;
 
   if (count == 0 || planes == 0 || width < 2 || height < 2)
     return 1;
   if (! wave_fit_start (&fit, waves, count, planes, width, height))
     return 0;
-  steps = coarse_first (&fit, values, planes, plane_step, stride, split);
+  amplitudes = malloc (planes * count * sizeof *amplitudes);
+  steps = amplitudes ? coarse_first (&fit, values, planes, plane_step, stride,
+                                     MOST_STEPS, split)
+                     : 0;
   ok    = steps > 0;
   if (ok)
     {
       wave_fit_refine (&fit, values, planes, plane_step, stride, steps, split);
-      ok = subtract_fitted (&fit, values, planes, plane_step, stride, split) &&
-           close_and_track (&fit, values, planes, plane_step, stride, split);
+      ok = subtract_fitted (&fit, values, planes, plane_step, stride,
+                            amplitudes, split) &&
+           close_and_track (&fit, values, planes, plane_step, stride,
+                            amplitudes, split);
     }
+  free (amplitudes);
   wave_fit_end (&fit);
   return ok;
 }

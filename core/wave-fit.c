@@ -13,6 +13,13 @@
 /* A refinement that wanders further than this many bins from the given
  * frequency has locked onto something else: the given one is kept. */
 #define FARTHEST_BINS 1.5
+/* Waves nearer one another (or one's mirror) than this many bins along
+ * both axes share their windows' main lobes (2 bins) and first side
+ * lobes: each is refined with the others' fit taken out. */
+#define NEAR_BINS     4.0
+/* A step that would bring a wave nearer another than this many bins
+ * along both axes is not taken: two waves do not become one. */
+#define APART_BINS    0.5
 /* Partial sums a row's pass keeps apart, so that they run side by side. */
 #define LANES 4
 
@@ -21,9 +28,6 @@ typedef struct
   const Fit   *fit;
   const float *plane;
   size_t       stride;
-  int          with_moment;
-  size_t       plane_index; /* which waves: those strongest here, or all
-                               when it is (size_t) −1 */
 } RowSumJob;
 
 /* ---- Setting up ----------------------------------------------------- */
@@ -95,6 +99,7 @@ wave_fit_end (Fit *fit)
   free (fit->along);
   free (fit->normal);
   free (fit->solved);
+  free (fit->amplitudes);
   free (fit->across.window);
   free (fit->across.centred);
   free (fit->down.window);
@@ -121,9 +126,10 @@ wave_fit_start (Fit          *fit,
     .along  = malloc (2 * count * sizeof (double complex)),
     .normal = malloc (2 * count * count * sizeof (double)),
     .solved = malloc (2 * count * sizeof (double)),
+    .amplitudes = malloc (count * sizeof (double complex)),
   };
   ok = fit->waves && fit->rows && fit->sums && fit->along && fit->normal &&
-       fit->solved &&
+       fit->solved && fit->amplitudes &&
        axis_init (&fit->across, width) && axis_init (&fit->down, height);
   for (size_t i = 0; ok && i < count; i++)
     ok = wave_init (&fit->waves[i], frequencies[2 * i],
@@ -177,14 +183,6 @@ dot (const float *a,
   return (double) lane[0] + lane[1] + lane[2] + lane[3];
 }
 
-static int
-takes_part (const RowSumJob *job,
-            const Wave      *wave)
-{
-  return job->plane_index == (size_t) -1 ||
-         (wave->strongest == job->plane_index && ! wave->settled);
-}
-
 static void
 row_sums (const void *job_pointer,
           size_t      first,
@@ -203,39 +201,37 @@ row_sums (const void *job_pointer,
         {
           const Wave *wave = &fit->waves[i];
 
-          if (! takes_part (job, wave))
+          if (wave->part == PART_NONE)
             continue;
           out[2 * i] = dot (row, wave->re, width) +
                        I * dot (row, wave->im, width);
-          if (job->with_moment)
+          if (wave->part == PART_MOMENTS)
             out[2 * i + 1] = dot (row, wave->moment_re, width) +
                              I * dot (row, wave->moment_im, width);
         }
     }
 }
 
-/* One pass over `plane`: for each wave taking part (all, or those whose
- * strongest plane it is and that have not settled) its windowed
- * transform into sum[i] and, with_moment, its first moments along x and
- * y into along[2 i], along[2 i + 1]. */
-void
-wave_fit_transform (Fit            *fit,
-                const float    *plane,
-                size_t          stride,
-                size_t          plane_index,
-                int             with_moment,
-                RowSplit        split,
-                double complex *sum,
-                double complex *along)
+/* One pass over `plane`: each wave's part (Wave.part) of its windowed
+ * transform into sum[i] and first moments along x and y into
+ * along[2 i], along[2 i + 1]. */
+static void
+transform_parts (Fit            *fit,
+                 const float    *plane,
+                 size_t          stride,
+                 RowSplit        split,
+                 double complex *sum,
+                 double complex *along)
 {
-  RowSumJob job = { fit, plane, stride, with_moment, plane_index };
+  RowSumJob job = { fit, plane, stride };
 
   row_split_run (split, fit->down.length, row_sums, &job);
   for (size_t i = 0; i < fit->count; i++)
     {
-      const Wave *wave = &fit->waves[i];
+      const Wave *wave        = &fit->waves[i];
+      int         with_moment = wave->part == PART_MOMENTS;
 
-      if (! takes_part (&job, wave))
+      if (wave->part == PART_NONE)
         continue;
       sum[i] = 0;
       if (with_moment)
@@ -252,6 +248,27 @@ wave_fit_transform (Fit            *fit,
             }
         }
     }
+}
+
+void
+wave_fit_transform (Fit            *fit,
+                    const float    *plane,
+                    size_t          stride,
+                    size_t          plane_index,
+                    int             with_moment,
+                    RowSplit        split,
+                    double complex *sum,
+                    double complex *along)
+{
+  for (size_t i = 0; i < fit->count; i++)
+    {
+      Wave *wave = &fit->waves[i];
+      int   part = plane_index == (size_t) -1 ||
+                   (wave->strongest == plane_index && ! wave->settled);
+
+      wave->part = ! part ? PART_NONE : with_moment ? PART_MOMENTS : PART_SUM;
+    }
+  transform_parts (fit, plane, stride, split, sum, along);
 }
 
 /* ---- The frequencies ------------------------------------------------ */
@@ -285,35 +302,174 @@ step_of (double complex sum,
   return cabs (sum) > 0 ? cimag (moment / sum) / (2 * PI * axis->spread) : 0;
 }
 
-/* One Gauss–Newton step of each wave that has not settled; a frequency
- * given on an axis stays there. */
-static void
-step_waves (Fit                  *fit,
-            const double complex *sum,
-            const double complex *along,
-            size_t                plane_index)
+/* Whether waves a and b lie within `bins` of one another, or of the
+ * other's mirror, along both axes. */
+static int
+within (const Fit  *fit,
+        const Wave *a,
+        double      fx,
+        double      fy,
+        double      bins)
 {
+  double w = (double) fit->across.length, h = (double) fit->down.length;
+
+  return (fabs (a->fx - fx) * w < bins && fabs (a->fy - fy) * h < bins) ||
+         (fabs (a->fx + fx) * w < bins && fabs (a->fy + fy) * h < bins);
+}
+
+/* Each wave's part in the pass over plane p: the first moments of those
+ * stepped there (strongest there, not settled), the transform of those
+ * within NEAR_BINS of one of them. Returns whether any is stepped. */
+static int
+parts_of (Fit    *fit,
+          size_t  p)
+{
+  int any = 0;
+
+  for (size_t i = 0; i < fit->count; i++)
+    {
+      Wave *wave = &fit->waves[i];
+
+      wave->part = ! wave->settled && wave->strongest == p ? PART_MOMENTS
+                                                           : PART_NONE;
+      any |= wave->part == PART_MOMENTS;
+    }
+  for (size_t i = 0; i < fit->count; i++)
+    for (size_t j = 0; fit->waves[i].part == PART_NONE && j < fit->count; j++)
+      if (fit->waves[j].part == PART_MOMENTS &&
+          within (fit, &fit->waves[i], fit->waves[j].fx, fit->waves[j].fy,
+                  NEAR_BINS))
+        fit->waves[i].part = PART_SUM;
+  return any;
+}
+
+/* The joint least-squares fit, on the plane just passed over, of the
+ * waves it took (part not PART_NONE), from their transforms sum[i]:
+ * each one's complex amplitude aᵢ − i bᵢ into fit->amplitudes. */
+static void
+fit_parts (Fit                  *fit,
+           const double complex *sum)
+{
+  double *frequencies = fit->solved;
+  size_t  k = 0;
+
+  for (size_t i = 0; i < fit->count; i++)
+    if (fit->waves[i].part != PART_NONE)
+      {
+        frequencies[2 * k]     = fit->waves[i].fx;
+        frequencies[2 * k + 1] = fit->waves[i].fy;
+        k++;
+      }
+  wave_least_squares_factor (frequencies, k, fit->across.length,
+                             fit->down.length, fit->normal);
+  k = 0;
+  for (size_t i = 0; i < fit->count; i++)
+    if (fit->waves[i].part != PART_NONE)
+      {
+        fit->solved[k]     = creal (sum[i]);
+        fit->solved[fit->count + k] = -cimag (sum[i]);
+        k++;
+      }
+  wave_least_squares_solve (fit->normal, k, fit->solved,
+                            fit->solved + fit->count);
+  k = 0;
+  for (size_t i = 0; i < fit->count; i++)
+    if (fit->waves[i].part != PART_NONE)
+      {
+        fit->amplitudes[i] = fit->solved[k] -
+                             I * fit->solved[fit->count + k];
+        k++;
+      }
+}
+
+/* Wave i's transform *sum and first moments along[0], along[1], less
+ * the shares of the other waves within NEAR_BINS in the joint fit: the
+ * cosine Re (A e^{iθ}) adds ½ (A W(fⱼ − fᵢ) + Ā W(fⱼ + fᵢ)) to the
+ * transform at fᵢ and ½ i (A U(fⱼ − fᵢ) − Ā U(fⱼ + fᵢ)) to its moments,
+ * W and U the window's sum and moments (wave-least-squares.h). */
+static void
+others_out (const Fit      *fit,
+            size_t          i,
+            double complex *sum,
+            double complex *along)
+{
+  const Wave *wave = &fit->waves[i];
+  size_t      w = fit->across.length, h = fit->down.length;
+
+  for (size_t j = 0; j < fit->count; j++)
+    {
+      const Wave    *other = &fit->waves[j];
+      double complex a     = fit->amplitudes[j];
+      double         dx = other->fx - wave->fx, dy = other->fy - wave->fy;
+      double         sx = other->fx + wave->fx, sy = other->fy + wave->fy;
+      double         near_x, near_y, far_x, far_y;
+
+      if (j == i || other->part == PART_NONE ||
+          ! within (fit, wave, other->fx, other->fy, NEAR_BINS))
+        continue;
+      wave_window_moments (dx, dy, w, h, &near_x, &near_y);
+      wave_window_moments (sx, sy, w, h, &far_x, &far_y);
+      *sum -= 0.5 * (a * wave_window_sum (dx, dy, w, h) +
+                     conj (a) * wave_window_sum (sx, sy, w, h));
+      along[0] -= 0.5 * I * (a * near_x - conj (a) * far_x);
+      along[1] -= 0.5 * I * (a * near_y - conj (a) * far_y);
+    }
+}
+
+/* Whether (fx, fy) lies within APART_BINS of any wave but wave i. */
+static int
+crowded (const Fit *fit,
+         size_t     i,
+         double     fx,
+         double     fy)
+{
+  for (size_t j = 0; j < fit->count; j++)
+    if (j != i && within (fit, &fit->waves[j], fx, fy, APART_BINS))
+      return 1;
+  return 0;
+}
+
+/* One Gauss–Newton step of each wave stepped on this plane (part
+ * PART_MOMENTS), against the plane less its neighbours' joint fit, all
+ * from the frequencies the pass was made at; a frequency given on an
+ * axis stays there, and a step into another wave's half bin is not
+ * taken (the wave settles there). */
+static void
+step_waves (Fit            *fit,
+            double complex *sum,
+            double complex *along)
+{
+  fit_parts (fit, sum);
+  for (size_t i = 0; i < fit->count; i++)
+    if (fit->waves[i].part == PART_MOMENTS)
+      others_out (fit, i, &sum[i], &along[2 * i]);
   for (size_t i = 0; i < fit->count; i++)
     {
       Wave   *wave = &fit->waves[i];
       double  dx, dy;
 
-      if (wave->settled || wave->strongest != plane_index)
+      if (wave->part != PART_MOMENTS)
         continue;
       dx = wave->given_x == 0 ? 0 : step_of (sum[i], along[2 * i],
                                              &fit->across);
       dy = wave->given_y == 0 ? 0 : step_of (sum[i], along[2 * i + 1],
                                              &fit->down);
-      wave->fx += dx;
-      wave->fy += dy;
       wave->settled = fabs (dx) * fit->across.length < SETTLED_BINS &&
                       fabs (dy) * fit->down.length < SETTLED_BINS;
+      if (crowded (fit, i, wave->fx + dx, wave->fy + dy))
+        {
+          wave->settled = 1;
+          continue;
+        }
+      wave->fx += dx;
+      wave->fy += dy;
       wave_fit_tune (wave, &fit->across, &fit->down);
     }
 }
 
 /* Refines every wave's frequency on its strongest plane, to where the
- * windowed transform peaks, within FARTHEST_BINS of the given one. */
+ * windowed transform (less its neighbours' joint fit) peaks, within
+ * FARTHEST_BINS of the given one. */
 void
 wave_fit_refine (Fit         *fit,
         const float *values,
@@ -330,11 +486,12 @@ wave_fit_refine (Fit         *fit,
     fit->waves[i].settled = 0;
   for (int step = 0; step < steps; step++)
     for (size_t p = 0; p < planes; p++)
-      {
-        wave_fit_transform (fit, values + p * plane_step, stride, p, 1, split,
-                        sum, along);
-        step_waves (fit, sum, along, p);
-      }
+      if (parts_of (fit, p))
+        {
+          transform_parts (fit, values + p * plane_step, stride, split, sum,
+                           along);
+          step_waves (fit, sum, along);
+        }
   for (size_t i = 0; i < fit->count; i++)
     {
       Wave *wave = &fit->waves[i];

@@ -23,6 +23,15 @@ typedef struct
   size_t  length;
 } Axis;
 
+/* What a pass over a plane takes of a wave: nothing, its windowed
+ * transform, or that and its first moments. */
+enum
+{
+  PART_NONE,
+  PART_SUM,
+  PART_MOMENTS
+};
+
 /* One wave: its frequency, and the tables of that frequency along the
  * rows (floats, where every pixel meets them) and down the columns
  * (double): w · e^{-2πi f t} and w · t · e^{-2πi f t} for the transform,
@@ -30,7 +39,7 @@ typedef struct
 typedef struct
 {
   double          fx, fy, given_x, given_y;
-  int             settled;
+  int             settled, part;
   size_t          strongest;
   float          *re, *im, *moment_re, *moment_im;
   double complex *phasor, *moment;
@@ -46,6 +55,7 @@ typedef struct
   double complex *along;  /* per wave: its first moments along x and y */
   double         *normal; /* the joint fit's two K × K normal matrices */
   double         *solved; /* per wave: a, b of a plane's fit */
+  double complex *amplitudes; /* per wave: its share of a plane's fit */
 } Fit;
 
 /* A fit of `count` waves at `frequencies` on width × height planes of
@@ -90,7 +100,12 @@ void   wave_fit_choose_planes (Fit         *fit,
 /* Refines every wave's frequency on its strongest plane by up to `steps`
  * Gauss–Newton steps, to where the windowed transform peaks, within 1.5
  * bins of the given one (else the given one stays); a frequency given on
- * an axis stays there. The tables are tuned to the result. */
+ * an axis stays there. Waves within a few bins of one another are
+ * refined jointly, each against the plane less the others' share of
+ * their joint least-squares fit (RELAX, Li & Stoica 1996, one
+ * Gauss–Newton step a round in place of its search), and no step brings
+ * one within half a bin of another. The tables are tuned to the
+ * result. */
 void   wave_fit_refine  (Fit         *fit,
                          const float *values,
                          size_t       planes,

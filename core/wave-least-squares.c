@@ -34,6 +34,44 @@ axis_window_sum (double frequency,
          0.25 * dirichlet (gamma - beta, n);
 }
 
+/* dD/dγ of the Dirichlet kernel above: 0 where D peaks (γ a multiple
+ * of 2π), as D is even about each. */
+static double
+dirichlet_slope (double gamma,
+                 size_t n)
+{
+  double half = sin (gamma / 2);
+
+  if (fabs (half) < 1e-12)
+    return 0;
+  return (0.5 * n * cos (n * gamma / 2) * half -
+          0.5 * sin (n * gamma / 2) * cos (gamma / 2)) / (half * half);
+}
+
+/* Σ w(x) x' sin (2π f x') over an axis: −dA/dγ of axis_window_sum's A. */
+static double
+axis_window_moment (double frequency,
+                    size_t n)
+{
+  double gamma = 2 * PI * frequency, beta = 2 * PI / n;
+
+  return -(0.5 * dirichlet_slope (gamma, n) +
+           0.25 * dirichlet_slope (gamma + beta, n) +
+           0.25 * dirichlet_slope (gamma - beta, n));
+}
+
+void
+wave_window_moments (double  gx,
+                     double  gy,
+                     size_t  width,
+                     size_t  height,
+                     double *along_x,
+                     double *along_y)
+{
+  *along_x = axis_window_moment (gx, width) * axis_window_sum (gy, height);
+  *along_y = axis_window_sum (gx, width) * axis_window_moment (gy, height);
+}
+
 double
 wave_window_sum (double gx,
                  double gy,

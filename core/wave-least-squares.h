@@ -25,6 +25,16 @@ double wave_window_sum       (double        gx,
                               size_t        width,
                               size_t        height);
 
+/* Σ w x sin 2π (gx x + gy y) and Σ w y sin 2π (gx x + gy y) over the
+ * same plane: the window's first moments, Σ w x e^{2πi (gx x + gy y)} =
+ * i · *along_x (the cosine's share is 0, w x cos being odd). */
+void   wave_window_moments   (double        gx,
+                              double        gy,
+                              size_t        width,
+                              size_t        height,
+                              double       *along_x,
+                              double       *along_y);
+
 /* The factored normal equations of the `count` cosines at `frequencies`
  * ((fx, fy) pairs): two count × count factors written to `factors`
  * (room for 2 count² doubles), the cosines' first. */

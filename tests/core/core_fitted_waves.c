@@ -22,6 +22,7 @@
 #include "filter-once.h"
 #include "fitted-waves.h"
 #include "pattern-waves.h"
+#include "wave-fit.h"
 
 #define PI 3.14159265358979323846
 
@@ -30,7 +31,7 @@ typedef struct
   double fx, fy;         /* cycles/px */
   double amplitude[3];   /* per plane */
   double phase[3];
-} Wave;
+} Cosine;
 
 /* Smooth content with edges: gradients, a disc, a few low cosines, and a
  * little fixed noise, in 0 … 1 per plane. */
@@ -47,7 +48,7 @@ picture (size_t x, size_t y, size_t w, size_t h, size_t plane, uint32_t *noise)
 }
 
 static double
-wave_at (const Wave *wave, size_t plane, size_t x, size_t y)
+wave_at (const Cosine *wave, size_t plane, size_t x, size_t y)
 {
   return wave->amplitude[plane] *
          cos (2 * PI * (wave->fx * x + wave->fy * y) + wave->phase[plane]);
@@ -56,7 +57,7 @@ wave_at (const Wave *wave, size_t plane, size_t x, size_t y)
 /* planes × w × h floats, planes side by side: the picture, and the picture
  * with the waves. */
 static void
-make_planes (size_t w, size_t h, const Wave *waves, size_t count,
+make_planes (size_t w, size_t h, const Cosine *waves, size_t count,
              float *clean, float *given)
 {
   uint32_t noise = 12345;
@@ -93,7 +94,7 @@ rms_difference (const float *a, const float *b, size_t n, size_t step_a,
 /* The waves' frequencies as the fit is given them: off by `bins` of the
  * image along each axis that is not 0. */
 static void
-given_frequencies (const Wave *waves, size_t count, size_t w, size_t h,
+given_frequencies (const Cosine *waves, size_t count, size_t w, size_t h,
                    double bins, double *frequencies)
 {
   for (size_t k = 0; k < count; k++)
@@ -104,7 +105,7 @@ given_frequencies (const Wave *waves, size_t count, size_t w, size_t h,
 }
 
 static void
-check_planes (const char *name, size_t w, size_t h, const Wave *waves,
+check_planes (const char *name, size_t w, size_t h, const Cosine *waves,
               size_t count, double bins)
 {
   size_t  n       = w * h;
@@ -130,7 +131,7 @@ check_planes (const char *name, size_t w, size_t h, const Wave *waves,
 
 /* Interleaved RGB through the whole filter with the band off. */
 static void
-check_filter (fftcl_context *context, size_t w, size_t h, const Wave *waves,
+check_filter (fftcl_context *context, size_t w, size_t h, const Cosine *waves,
               size_t count)
 {
   size_t              n      = w * h;
@@ -195,7 +196,7 @@ check_no_wave (size_t w, size_t h)
  * a value was clipped take away FITTED_WAVES_CLIPPED_SHARE of the wave,
  * not all of it. */
 static void
-check_clipped (size_t w, size_t h, const Wave *wave)
+check_clipped (size_t w, size_t h, const Cosine *wave)
 {
   size_t  n = w * h;
   float  *clean = malloc (3 * n * sizeof *clean);
@@ -251,7 +252,7 @@ check_clipped (size_t w, size_t h, const Wave *wave)
 /* Plane 0 of the picture plus `wave`, whose frequency drifts by `drift`
  * (a share of it) from the left edge to the right: its constancy. */
 static double
-constancy_with (size_t w, size_t h, const Wave *wave, double drift)
+constancy_with (size_t w, size_t h, const Cosine *wave, double drift)
 {
   float    *plane = malloc (w * h * sizeof *plane);
   uint32_t  noise = 777;
@@ -275,7 +276,7 @@ constancy_with (size_t w, size_t h, const Wave *wave, double drift)
 }
 
 static void
-check_constancy (const Wave *wave)
+check_constancy (const Cosine *wave)
 {
   double clean    = constancy_with (512, 384, wave, 0);
   double none     = constancy_with (512, 384, NULL, 0);
@@ -294,7 +295,7 @@ check_constancy (const Wave *wave)
  * the frequency at the image's centre, must follow it (tracked-waves.h):
  * what it leaves within a small share of what the wave was. */
 static void
-check_following (const char *name, size_t w, size_t h, const Wave *wave,
+check_following (const char *name, size_t w, size_t h, const Cosine *wave,
                  double drift, double depth, double most_left)
 {
   size_t   n     = w * h;
@@ -335,13 +336,13 @@ check_following (const char *name, size_t w, size_t h, const Wave *wave,
  * fitted with it (close-waves.h): what both leave within `most_left` of
  * what they were. */
 static void
-check_beat (const char *name, size_t w, size_t h, const Wave *first,
+check_beat (const char *name, size_t w, size_t h, const Cosine *first,
             double apart_x, double apart_y, double most_left)
 {
   size_t  n     = w * h;
   float  *clean = malloc (3 * n * sizeof *clean);
   float  *given = malloc (3 * n * sizeof *given);
-  Wave    beat[2] = { *first, *first };
+  Cosine    beat[2] = { *first, *first };
   double  frequency[2] = { first->fx, first->fy };
   double  before, after;
 
@@ -360,6 +361,55 @@ check_beat (const char *name, size_t w, size_t h, const Wave *first,
   check (after < most_left * before,
          "%s: RMS from the picture %.5f, %.3f of the beat's %.5f (< %.2f)",
          name, after, after / before, before, most_left);
+  free (clean);
+  free (given);
+}
+
+/* The beat above, 1.2 bins apart: one wave's refinement climbs the
+ * peak the two make, between them; the two refined jointly (wave-fit.h),
+ * from there and from the far side of the second, must each find its
+ * own, within 0.2 bin along each axis. */
+static void
+check_joint_refine (size_t w, size_t h, const Cosine *first, double apart_x,
+                    double apart_y)
+{
+  size_t  n     = w * h;
+  float  *clean = malloc (3 * n * sizeof *clean);
+  float  *given = malloc (3 * n * sizeof *given);
+  Cosine    beat[2] = { *first, *first };
+  double  start[4] = { first->fx, first->fy };
+  double  off = 0;
+  Fit     fit;
+
+  beat[1].fx += apart_x / w;
+  beat[1].fy += apart_y / h;
+  for (size_t p = 0; p < 3; p++)
+    {
+      beat[1].amplitude[p] *= 0.8;
+      beat[1].phase[p]     += 1.3;
+    }
+  make_planes (w, h, beat, 2, clean, given);
+  check (fitted_waves_refine (given, w, h, w, &start[0], &start[1], NULL),
+         "joint refinement: one wave refined");
+  start[2] = beat[1].fx + 0.6 / w;
+  start[3] = beat[1].fy + 0.3 / h;
+  check (wave_fit_start (&fit, start, 2, 3, w, h), "joint refinement: fit");
+  for (size_t i = 0; i < 2; i++)
+    wave_fit_tune (&fit.waves[i], &fit.across, &fit.down);
+  wave_fit_choose_planes (&fit, given, 3, n, w, NULL);
+  wave_fit_refine (&fit, given, 3, n, w, 16, NULL);
+  for (size_t i = 0; i < 2; i++)
+    off = fmax (off, fmax (fabs (fit.waves[i].fx - beat[i].fx) * w,
+                           fabs (fit.waves[i].fy - beat[i].fy) * h));
+  check (off < 0.2,
+         "joint refinement of a beat 1.2 bins apart: (%.2f, %.2f) and "
+         "(%.2f, %.2f) bins from (%.2f, %.2f) and (%.2f, %.2f), truth "
+         "(%.2f, %.2f) and (%.2f, %.2f): %.3f bin off at most (< 0.2)",
+         fit.waves[0].fx * w, fit.waves[0].fy * h, fit.waves[1].fx * w,
+         fit.waves[1].fy * h, start[0] * w, start[1] * h, start[2] * w,
+         start[3] * h, beat[0].fx * w, beat[0].fy * h, beat[1].fx * w,
+         beat[1].fy * h, off);
+  wave_fit_end (&fit);
   free (clean);
   free (given);
 }
@@ -384,20 +434,20 @@ check_split (void)
 int
 main (void)
 {
-  const Wave oblique[2] = {
+  const Cosine oblique[2] = {
     { 0.1371, 0.0913, { 0.08, 0.06, 0.1 }, { 0.3, 1.9, -2.0 } },
     { -0.0417, 0.2263, { 0.05, 0.05, 0.05 }, { 1.0, 1.0, 1.0 } },
   };
-  const Wave on_axes[2] = {
+  const Cosine on_axes[2] = {
     { 0.0, 0.1183, { 0.1, 0.08, 0.06 }, { 0.5, 0.5, 0.5 } },
     { 0.2507, 0.0, { 0.04, 0.0, 0.04 }, { -1.2, 0.0, 2.4 } },
   };
   /* 4° off the horizontal axis, and 7° off the vertical one. */
-  const Wave near_axes[2] = {
+  const Cosine near_axes[2] = {
     { 0.0997, 0.0070, { 0.09, 0.09, 0.09 }, { 0.0, 0.7, 1.4 } },
     { 0.0219, -0.1781, { 0.06, 0.03, 0.0 }, { 2.0, -1.0, 0.0 } },
   };
-  const Wave nyquist[2] = {
+  const Cosine nyquist[2] = {
     { 0.5, 0.0, { 0.05, 0.04, 0.03 }, { 0.0, 0.0, PI } },
     { 0.0, 0.5, { 0.02, 0.02, 0.02 }, { 0.4, 0.4, 0.4 } },
   };
@@ -427,7 +477,8 @@ main (void)
   check_following ("a drifting and swelling wave", 640, 480, &on_axes[0],
                    0.02, 0.5, 0.1);
   check_beat ("a beat of cosines 1.2 bins apart, 384×320", 384, 320,
-              &oblique[0], 1.1, 0.5, 0.1);
+              &oblique[0], 1.1, 0.5, 0.02);
+  check_joint_refine (384, 320, &oblique[0], 1.1, 0.5);
   check_beat ("a beat of cosines 2.5 bins apart on an axis, 400×300", 400,
               300, &on_axes[1], 2.5, 0, 0.1);
   check_constancy (&oblique[0]);
