@@ -13,9 +13,10 @@
  *   patterns_found_clear (&found);
  *
  * A peak is a local maximum of the log amplitude spectrum that stands out
- * of the spectrum's local background by a robust threshold the
- * sensitivity sets (a number of noise scales, the median absolute
- * deviation of that difference); the centre (the picture's own large
+ * of the spectrum's local background by a threshold in noise scales (the
+ * median absolute deviation of that difference) that lets a stated
+ * number of false alarms per image pass, set by the sensitivity
+ * (pattern-finder.c); the centre (the picture's own large
  * structures) and the frequencies the band removes anyway are left
  * alone; the axes, along which an image's borders leak, are judged
  * against their own background; a strong peak's sidelobes are not peaks;

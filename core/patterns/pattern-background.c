@@ -237,7 +237,8 @@ plane_noise (PatternResidual     *residual,
           pattern_region_holds_cell (region, cells, u, v))
         sample[count++] = pattern_residual_standout (residual, cells, u, v);
 
-  residual->plane = pattern_noise_of (sample, count);
+  residual->plane       = pattern_noise_of (sample, count);
+  residual->plane_cells = (double) count * (double) (step * step);
   free (sample);
   return 1;
 }

@@ -48,6 +48,9 @@ typedef struct
   float        *standout; /* the level (pattern-cells.h) less its
                              background, rows centre_y … cells_y − 1 */
   PatternNoise  plane;    /* of standout, over the region */
+  double        plane_cells; /* how many cells of the plane the region
+                                holds off the axes (counted on the
+                                subsample, times its step squared) */
   /* level along the axes less its 1-D background, from the centre to
    * the Nyquist frequency ½ (pattern_axis_cell), and their spread over
    * the region. */

@@ -13,6 +13,8 @@
 #include "pattern-waves.h"
 #include "spectrum-source.h"
 
+#define PI 3.14159265358979323846
+
 /* A peak no wider than this (half width at half amplitude, in bins of
  * the image) is a clean sinusoid, whose fit is subtracted (a notch of
  * radius 0, fitted-waves.h): the tapered crop's main lobe alone is about
@@ -27,27 +29,73 @@
  * strongest first; the pixels confirm them (pattern-confirm.c). */
 #define CANDIDATE_SHARE 0.6
 
-/* The threshold in noise scales at sensitivities 0, 50 and 100, linear
- * between. */
-#define SIGMAS_AT_LEAST   8.0
-#define SIGMAS_AT_DEFAULT 4.2
-#define SIGMAS_AT_MOST    3.0
+/* The threshold is a stated number of false alarms (NFA) per image:
+ * under the null that a cell of the plane holds no pattern, its
+ * standout over the median, in the plane's noise scales (the median
+ * absolute deviation measured on the image itself), is a standard
+ * normal variable, cell by cell independent, so that of the N cells
+ * searched N · Φ̄(k) pass k scales by chance. The sensitivity sets
+ * log10 NFA, linear between: 10⁻¹⁰ at 0, 1 at 50, 100 at 100. On a
+ * 512 px image (N ≈ 1.3 · 10⁵) these are 8.0, 4.3 and 3.2 scales. The
+ * speckle of a smooth background (a complex normal spectrum) has a far
+ * lighter tail than the normal law, so there the rate is a bound
+ * (tests/core/core_patterns.c counts it); a photograph's own texture is
+ * what the normal tail stands for. */
+#define NFA_AT_LEAST   1e-10
+#define NFA_AT_DEFAULT 1.0
+#define NFA_AT_MOST    100.0
+
+/* Whatever the image's size, a cell passes by chance with a probability
+ * of at most 10⁻³ (3.1 scales), so that on a small image the highest
+ * sensitivities do not bring the threshold down to the noise's median. */
+#define CELL_RATE_MOST 1e-3
 
 static double
-sigmas_for (double sensitivity)
+log_nfa_for (double sensitivity)
 {
   double s = fmax (PATTERN_SENSITIVITY_MIN,
                    fmin (PATTERN_SENSITIVITY_MAX, sensitivity));
+  double least = log10 (NFA_AT_LEAST), mid = log10 (NFA_AT_DEFAULT),
+         most  = log10 (NFA_AT_MOST);
 
   return s <= PATTERN_SENSITIVITY_DEFAULT ?
-         SIGMAS_AT_LEAST + (SIGMAS_AT_DEFAULT - SIGMAS_AT_LEAST) *
-                           (s - PATTERN_SENSITIVITY_MIN) /
-                           (PATTERN_SENSITIVITY_DEFAULT -
-                            PATTERN_SENSITIVITY_MIN) :
-         SIGMAS_AT_DEFAULT + (SIGMAS_AT_MOST - SIGMAS_AT_DEFAULT) *
-                             (s - PATTERN_SENSITIVITY_DEFAULT) /
-                             (PATTERN_SENSITIVITY_MAX -
-                              PATTERN_SENSITIVITY_DEFAULT);
+         least + (mid - least) * (s - PATTERN_SENSITIVITY_MIN) /
+                 (PATTERN_SENSITIVITY_DEFAULT - PATTERN_SENSITIVITY_MIN) :
+         mid + (most - mid) * (s - PATTERN_SENSITIVITY_DEFAULT) /
+               (PATTERN_SENSITIVITY_MAX - PATTERN_SENSITIVITY_DEFAULT);
+}
+
+/* k with Φ̄(k) = p, the normal law's upper quantile, 0 < p < ½: Newton's
+ * steps on ln Φ̄, which is concave, from k = √(−2 ln p), where Φ̄ is
+ * below ½ e^(−k²/2) = p / 2 (Chernoff's bound), so they come down to it
+ * without passing it. */
+static double
+normal_upper_quantile (double p)
+{
+  double k = sqrt (-2.0 * log (p));
+
+  for (int step = 0; step < 64; step++)
+    {
+      double tail    = 0.5 * erfc (k / sqrt (2.0));
+      double density = exp (-0.5 * k * k) / sqrt (2.0 * PI);
+      double move    = (log (tail) - log (p)) * tail / density;
+
+      k += move;
+      if (fabs (move) < 1e-12)
+        break;
+    }
+  return k;
+}
+
+/* The threshold in noise scales for the sensitivity, over `cells`
+ * cells searched. */
+static double
+sigmas_for (double sensitivity,
+            double cells)
+{
+  double p = pow (10.0, log_nfa_for (sensitivity)) / fmax (cells, 1.0);
+
+  return normal_upper_quantile (fmin (p, CELL_RATE_MOST));
 }
 
 static fftcl_status
@@ -207,7 +255,9 @@ patterns_find_in_spectrum (const float         *amplitude,
     return pattern_search_fail (err, FFTCL_ERROR_MEMORY, "out of memory");
 
   ok = search_peaks (&cells, &region, &residual,
-                     sigmas_for (search->sensitivity), split, found);
+                     sigmas_for (search->sensitivity,
+                                 residual.plane_cells),
+                     split, found);
   pattern_residual_clear (&residual);
   if (! ok)
     {
