@@ -219,22 +219,23 @@ static void filter_row_groups (const cpu_gain_job *job, size_t ky,
     }
 }
 
+void cpu_mirror_twiddles (const cpu_plan *plan, mirror_complex *phi)
+{
+  for (size_t kx = 0; kx <= plan->width / 2; kx++)
+    phi[kx] = half_turn_twiddle (kx, plan->width);
+}
+
 /* Groups of rows ky in [first, end) of 0 … height/2. */
 void cpu_mirror_gain_rows (const void *job_pointer, size_t first, size_t end)
 {
   const cpu_gain_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
-  size_t width = plan->width;
   float *rows = cpu_gain_thread_space (job);
-  mirror_complex *phi
-    = (mirror_complex *) (rows + cpu_gain_rows_space (plan, job->gains));
-  for (size_t kx = 0; kx <= width / 2; kx++)
-    phi[kx] = half_turn_twiddle (kx, width);
   for (size_t ky = first; ky < end; ky++)
     {
       gain_rows (job, ky, rows);
       filter_row_groups (job, ky, rows,
-                         half_turn_twiddle (ky, plan->height), phi);
+                         half_turn_twiddle (ky, plan->height), job->phi);
       cpu_gain_rows_back (job, ky);
     }
 }

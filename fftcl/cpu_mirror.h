@@ -13,6 +13,10 @@
  * i = 0 … width. */
 void cpu_mirror_gain_rows (const void *job, size_t first, size_t end);
 
+/* The twiddles of a mirrored plan's columns kx = 0 … width/2 into
+ * phi[width/2 + 1], once per gain pass, for its job's phi. */
+void cpu_mirror_twiddles (const cpu_plan *plan, mirror_complex *phi);
+
 /* fftcl_filter_spectrum of a mirrored plan: a view of the doubled grid.
  * Uses plan->scratch, which must exist. */
 void cpu_mirror_spectrum (const cpu_plan *plan, size_t out_width,

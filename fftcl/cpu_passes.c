@@ -72,7 +72,6 @@ typedef struct {
   const fftcl_source *rows;
   float *space;              /* two rows and the fill's scratch per
                                 thread */
-  atomic_size_t *next_space; /* the next thread's */
 } rows_job;
 
 /* The floats of a thread's space for the rows: two rows and the fill's
@@ -91,7 +90,7 @@ static void pack_filled_rows (const void *job_pointer, size_t first,
   const rows_job *job = job_pointer;
   const cpu_plan *plan = job->plan;
   size_t width = plan->width;
-  float *re = job->space + atomic_fetch_add (job->next_space, 1)
+  float *re = job->space + fftcl_parallel_share ()
                              * rows_space (plan, job->rows);
   float *im = re + width;
   float *scratch = job->rows->scratch_floats ? im + width : NULL;
@@ -143,12 +142,11 @@ fftcl_status cpu_filter_load_rows (void *state, const fftcl_source *rows,
                                    fftcl_timings *timings, fftcl_error *err)
 {
   cpu_plan *plan = state;
-  atomic_size_t next_space = 0;
   float *space = malloc ((size_t) plan->threads * rows_space (plan, rows)
                          * sizeof *space);
   if (!space)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
-  const rows_job job = { plan, rows, space, &next_space };
+  const rows_job job = { plan, rows, space };
   fftcl_status status = pack_and_transform (plan, pack_filled_rows, &job,
                                             timings, err);
   free (space);
@@ -185,12 +183,16 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   fftcl_status status = cpu_prepare_gains (plan, gain, &gains, &fx, err);
   if (status != FFTCL_OK)
     return status;
-  atomic_size_t next_space = 0;
   float *space = malloc ((size_t) plan->threads
                          * cpu_gain_space (plan, &gains) * sizeof *space);
-  const cpu_gain_job gain_job = { plan, &gains, filtered, space,
-                                  &next_space };
-  if (space)
+  mirror_complex *phi = plan->mirrored
+                          ? malloc ((plan->width / 2 + 1) * sizeof *phi)
+                          : NULL;
+  int made = space && (phi || !plan->mirrored);
+  if (phi)
+    cpu_mirror_twiddles (plan, phi);
+  const cpu_gain_job gain_job = { plan, &gains, filtered, space, phi };
+  if (made)
     cpu_in_parallel (plan, plan->height / 2 + 1,
                      plan->mirrored ? cpu_mirror_gain_rows
                                     : cpu_multiply_gain_rows,
@@ -198,7 +200,8 @@ static fftcl_status filter_into (cpu_plan *plan, const fftcl_gain *gain,
   cpu_plane_gains_clear (&gains);
   free (fx);
   free (space);
-  if (!space)
+  free (phi);
+  if (!made)
     return fftcl_fail (err, FFTCL_ERROR_MEMORY, "fftcl: out of host memory");
   double t1 = fftcl_now_ms ();
   columns_back (plan, filtered, window);

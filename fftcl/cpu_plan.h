@@ -122,7 +122,8 @@ typedef struct {
   const cpu_plane_gains *gains;
   fftwf_complex *filtered;
   float *space;              /* per thread, cpu_gain_space floats */
-  atomic_size_t *next_space; /* the next thread's share of it */
+  const mirror_complex *phi; /* a mirrored plan's twiddles of its width/2 + 1
+                                columns (cpu_mirror_twiddles), else NULL */
 } cpu_gain_job;
 
 /* Rows y and −y of every plane of job->filtered, which the gain's pass
@@ -149,20 +150,18 @@ static inline size_t cpu_gain_rows_space (const cpu_plan *plan,
   return 2 * (plan->width + 1) * gains->groups;
 }
 
-/* Floats of a thread's space in the gain's pass: its rows, and for a
- * mirrored plan the twiddles of its width/2 + 1 columns (on the heap:
+/* Floats of a thread's space in the gain's pass: its rows (on the heap:
  * a wide plane's would not fit a GEGL thread's stack). */
 static inline size_t cpu_gain_space (const cpu_plan *plan,
                                      const cpu_plane_gains *gains)
 {
-  return cpu_gain_rows_space (plan, gains)
-         + (plan->mirrored ? 2 * (plan->width / 2 + 1) : 0);
+  return cpu_gain_rows_space (plan, gains);
 }
 
 /* The calling thread's share of job->space. */
 static inline float *cpu_gain_thread_space (const cpu_gain_job *job)
 {
-  return job->space + atomic_fetch_add (job->next_space, 1)
+  return job->space + fftcl_parallel_share ()
                         * cpu_gain_space (job->plan, job->gains);
 }
 

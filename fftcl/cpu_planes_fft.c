@@ -10,7 +10,6 @@
 #include "parallel.h"
 
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,7 +112,6 @@ size_t cpu_planes_fft_column_blocks (const cpu_planes_fft *fft)
 typedef struct {
   const cpu_planes_fft *fft;
   fftwf_complex *array;
-  atomic_size_t *next_buffer;
   const size_t *blocks; /* the column blocks to transform; NULL: all */
 } columns_job;
 
@@ -153,8 +151,7 @@ static void transform_columns (const void *job_pointer, size_t first,
   const cpu_planes_fft *fft = job->fft;
   size_t width = fft->width, height = fft->height, block = fft->column_block;
   size_t per_plane = cpu_planes_fft_column_blocks (fft);
-  fftwf_complex *buffer = fft->gathered[atomic_fetch_add (job->next_buffer,
-                                                          1)];
+  fftwf_complex *buffer = fft->gathered[fftcl_parallel_share ()];
   for (size_t i = first; i < end; i++)
     {
       size_t b = job->blocks ? job->blocks[i] : i;
@@ -169,8 +166,7 @@ static void transform_columns (const void *job_pointer, size_t first,
 void cpu_planes_fft_columns (const cpu_planes_fft *fft, fftwf_complex *array,
                              const size_t *blocks, size_t count)
 {
-  atomic_size_t next_buffer = 0;
-  const columns_job job = { fft, array, &next_buffer, blocks };
+  const columns_job job = { fft, array, blocks };
   fftcl_in_parallel (fft->threads,
                      blocks ? count
                             : fft->planes * cpu_planes_fft_column_blocks (fft),

@@ -3,21 +3,55 @@
 #include "worker_pool.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 enum { MAX_THREADS = 64 };
 
+/* Chunks per thread: enough that a thread slowed to half speed costs the
+ * pass about a chunk, few enough that taking one (an atomic add) is
+ * nothing beside its rows. */
+enum { CHUNKS_PER_THREAD = 16 };
+
+/* One call's rows, taken a chunk at a time from `next`. */
 typedef struct {
   fftcl_row_work work;
   const void *job;
-  size_t first, end;
+  size_t rows, chunk;
+  atomic_size_t next;
+} row_call;
+
+typedef struct {
+  row_call *call;
+  size_t share;
 } row_share;
+
+/* The share of the call this thread works in; a call made inside another
+ * call's work sets its own and gives the outer one back. */
+static _Thread_local size_t current_share;
+
+size_t fftcl_parallel_share (void)
+{
+  return current_share;
+}
 
 static void *run_share (void *share_pointer)
 {
   const row_share *share = share_pointer;
-  share->work (share->job, share->first, share->end);
+  row_call *call = share->call;
+  size_t outer = current_share;
+  current_share = share->share;
+  for (;;)
+    {
+      size_t first = atomic_fetch_add (&call->next, call->chunk);
+      if (first >= call->rows)
+        break;
+      size_t end = call->rows - first < call->chunk ? call->rows
+                                                    : first + call->chunk;
+      call->work (call->job, first, end);
+    }
+  current_share = outer;
   return NULL;
 }
 
@@ -42,10 +76,11 @@ void fftcl_in_parallel (size_t threads, size_t rows, fftcl_row_work work,
     threads = rows;
   if (threads == 0)
     threads = 1;
+  size_t chunk = rows / (threads * CHUNKS_PER_THREAD);
+  row_call call = { work, job, rows, chunk ? chunk : 1, 0 };
   row_share shares[MAX_THREADS];
   for (size_t t = 0; t < threads; t++)
-    shares[t] = (row_share) { work, job, rows * t / threads,
-                              rows * (t + 1) / threads };
+    shares[t] = (row_share) { &call, t };
   if (threads == 1)
     {
       run_share (&shares[0]);

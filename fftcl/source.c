@@ -2,7 +2,6 @@
 #include "source.h"
 #include "parallel.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 
 typedef struct {
@@ -10,7 +9,6 @@ typedef struct {
   const fftcl_source *rows;
   float *planes;
   float *scratch;              /* the fill's, per thread */
-  atomic_size_t *next_scratch; /* the next thread's */
 } rows_job;
 
 /* Rows [first, end) of every plane, side by side. */
@@ -18,9 +16,9 @@ static void fill_rows (const void *job_pointer, size_t first, size_t end)
 {
   const rows_job *job = job_pointer;
   size_t width = job->plan->width, area = width * job->plan->height;
-  size_t thread = atomic_fetch_add (job->next_scratch, 1);
   float *scratch = job->scratch
-                     ? job->scratch + thread * job->rows->scratch_floats
+                     ? job->scratch + fftcl_parallel_share ()
+                                        * job->rows->scratch_floats
                      : NULL;
   for (size_t p = 0; p < job->plan->batch; p++)
     for (size_t y = first; y < end; y++)
@@ -39,8 +37,7 @@ static int rows_into_planes (const fftcl_plan *plan,
                      : NULL;
   if (rows->scratch_floats && !scratch)
     return 0;
-  atomic_size_t next_scratch = 0;
-  const rows_job job = { plan, rows, planes, scratch, &next_scratch };
+  const rows_job job = { plan, rows, planes, scratch };
   fftcl_in_parallel (threads, plan->height, fill_rows, &job);
   free (scratch);
   return 1;
