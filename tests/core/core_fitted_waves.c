@@ -330,6 +330,23 @@ check_following (const char *name, size_t w, size_t h, const Cosine *wave,
   free (given);
 }
 
+/* beat[1], a copy of beat[0], moved `apart` bins of the image from it,
+ * 0.8 of its amplitude and its phase turned by 1.3 in each plane; the
+ * planes of the picture clean and with both given. */
+static void
+beat_planes (size_t w, size_t h, Cosine beat[2], double apart_x,
+             double apart_y, float *clean, float *given)
+{
+  beat[1].fx += apart_x / w;
+  beat[1].fy += apart_y / h;
+  for (size_t p = 0; p < 3; p++)
+    {
+      beat[1].amplitude[p] *= 0.8;
+      beat[1].phase[p]     += 1.3;
+    }
+  make_planes (w, h, beat, 2, clean, given);
+}
+
 /* Planes of the picture plus a beat: two cosines `apart` bins of the
  * image from each other, the fit given only the first's frequency. The
  * second, standing beside the first's residual, must be found and
@@ -346,14 +363,7 @@ check_beat (const char *name, size_t w, size_t h, const Cosine *first,
   double  frequency[2] = { first->fx, first->fy };
   double  before, after;
 
-  beat[1].fx += apart_x / w;
-  beat[1].fy += apart_y / h;
-  for (size_t p = 0; p < 3; p++)
-    {
-      beat[1].amplitude[p] *= 0.8;
-      beat[1].phase[p]     += 1.3;
-    }
-  make_planes (w, h, beat, 2, clean, given);
+  beat_planes (w, h, beat, apart_x, apart_y, clean, given);
   before = rms_difference (given, clean, 3 * n, 1, 1);
   check (fitted_waves_remove (given, 3, n, w, h, w, frequency, 1, NULL),
          "%s: fitted", name);
@@ -381,14 +391,7 @@ check_joint_refine (size_t w, size_t h, const Cosine *first, double apart_x,
   double  off = 0;
   Fit     fit;
 
-  beat[1].fx += apart_x / w;
-  beat[1].fy += apart_y / h;
-  for (size_t p = 0; p < 3; p++)
-    {
-      beat[1].amplitude[p] *= 0.8;
-      beat[1].phase[p]     += 1.3;
-    }
-  make_planes (w, h, beat, 2, clean, given);
+  beat_planes (w, h, beat, apart_x, apart_y, clean, given);
   check (fitted_waves_refine (given, w, h, w, &start[0], &start[1], NULL),
          "joint refinement: one wave refined");
   start[2] = beat[1].fx + 0.6 / w;
