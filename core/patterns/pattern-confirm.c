@@ -10,6 +10,7 @@
 #include "pattern-channels.h"
 #include "pattern-waves.h"
 #include "spectrum-source.h"
+#include "tracked-waves.h"
 
 /* The pixels confirm a candidate whose cosine's constancy across the
  * image (pattern-waves.h) reaches CONSTANT_WAVE: it joins as a wave, or
@@ -288,9 +289,15 @@ choose_kinds (PatternsFound *found,
   ok = ok && close_waves_left (residual, side_x, side_y, side_x, waves, n,
                                spread, split);
   for (size_t k = 0; ok && k < n; k++)
-    if (spread[k] >= 0)
-      found->notches[3 * index[k] + 2] = fmax (found->disc_radius[index[k]],
-                                               spread[k] + bin);
+    {
+      int left = tracked_waves_left (residual, side_x, side_y, side_x,
+                                     waves[2 * k], waves[2 * k + 1], split);
+
+      ok = left >= 0;
+      if (left > 0 || spread[k] >= 0)
+        found->notches[3 * index[k] + 2] =
+          fmax (found->disc_radius[index[k]], fmax (spread[k], 0) + bin);
+    }
   free (index);
   free (spread);
   free (waves);
