@@ -34,9 +34,9 @@ tile_axis (TileAxis *axis,
 }
 
 /* Whether the wave at (fx, fy) is left in the tiles of about `side` of
- * `plane` (width × height, rows `stride` apart) beyond what their own
- * spectrum beside it explains (the header's test). −1 when memory runs
- * out. */
+ * `plane` (width × height, rows `stride` apart) beyond `times` what
+ * their own spectrum beside it explains (the header's test). −1 when
+ * memory runs out. */
 static int
 wave_varies (const float *plane,
              size_t       width,
@@ -45,6 +45,7 @@ wave_varies (const float *plane,
              double       fx,
              double       fy,
              size_t       side,
+             double       times,
              RowSplit     split)
 {
   TileAxis ax, ay;
@@ -74,7 +75,8 @@ wave_varies (const float *plane,
   if (! ok)
     return -1;
   return around > 0 &&
-         left / around > f_quantile (2.0 * tiles, 8.0 * tiles, FALSE_ALARM_Z);
+         left / around > times * f_quantile (2.0 * tiles, 8.0 * tiles,
+                                             FALSE_ALARM_Z);
 }
 
 /* ---- The tiles' fits ------------------------------------------------ */
@@ -441,7 +443,7 @@ tracked_waves_remove (float        *values,
     {
       int varies = wave_varies (values + strongest[i] * plane_step + corner,
                                 side_x, side_y, stride, waves[2 * i],
-                                waves[2 * i + 1], TRACKED_WAVES_TILE_SIDE,
+                                waves[2 * i + 1], TRACKED_WAVES_TILE_SIDE, 1,
                                 split);
 
       ok = varies >= 0;
@@ -481,5 +483,5 @@ tracked_waves_left (const float *plane,
   if (tiles < 2)
     return 0;
   return wave_varies (plane, width, height, stride, fx, fy,
-                      (size_t) ((double) side / tiles), split);
+                      (size_t) ((double) side / tiles), 2, split);
 }

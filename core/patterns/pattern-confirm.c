@@ -294,7 +294,7 @@ choose_kinds (PatternsFound *found,
                                      waves[2 * k], waves[2 * k + 1], split);
 
       ok = left >= 0;
-      if (left > 0 || spread[k] >= 0)
+      if (left > 0)
         found->notches[3 * index[k] + 2] =
           fmax (found->disc_radius[index[k]], fmax (spread[k], 0) + bin);
     }
