@@ -254,17 +254,21 @@ remove_found_waves (const PatternsFound *found,
   return ok;
 }
 
-/* Each wave chosen by what its removal leaves (close_waves_left on
- * `residual`, the plane less every wave of `found`, as the filter removes
- * them: each wave's cosine, the second cosines beside it, the tracking):
- * a wave whose residual still stands above the plane's own spectrum
- * around it (the F bound at a false alarm of 10⁻³) is a pattern that no
- * cosine, even followed tile by tile, takes whole, and becomes a disc
- * whose radius reaches one bin (of the plane's shorter side) beyond the
- * farthest bin where the residual stands (the disc's gain is ½ at its
- * radius), and no less than its peak's own disc; a wave that leaves
- * nothing stays a wave, and takes none of the picture. 0 when memory
- * runs out. */
+/* Each wave chosen by what its removal leaves in `residual`, the plane
+ * less every wave of `found` as the filter removes them (each wave's
+ * cosine, the second cosines beside it, the tracking). Where the
+ * residual's power at a wave on tiles sized for it exceeds twice the
+ * tiles' own spectrum beside it beyond the F bound of a false alarm of
+ * 10⁻³ (tracked_waves_left), a disc there would take the picture's power
+ * and gain the residual's, more than it takes: no cosine, even followed
+ * tile by tile, takes that pattern whole, and the wave becomes a disc.
+ * Its radius follows the residual's spread: one bin (of the plane's
+ * shorter side) beyond the farthest bin within CLOSE_WAVES_REACH where
+ * the residual alone stands above the plane's own spectrum around the
+ * wave (close_waves_left; none: the wave's own bin), so that the disc's
+ * edge, where its gain is ½, lies beyond it, and no less than the disc
+ * its peak's width gives. A wave that leaves less stays a wave and takes
+ * none of the picture. 0 when memory runs out. */
 static int
 choose_kinds (PatternsFound *found,
               const float   *residual,
