@@ -6,6 +6,12 @@
  *     photo stand-in (also low ones, a few dozen cycles per image, on
  *     512 × 512 px): each found within a fraction of a bin, nothing
  *     else; mirrored pairs counted once (fy > 0, or fy = 0 < fx);
+ *   - a wave or a disc by what the wave's removal leaves: over the photo
+ *     stand-in, clean cosines of 9 and 30 px and one of 12 px drifting by
+ *     10 % (which the tiles follow) stay waves, cosines of 30 and 40 px
+ *     drifting by 10 and 20 % (beyond them) become discs, and through
+ *     the whole filter the kind chosen leaves less from the clean
+ *     picture (RMS) than the other kind there;
  *   - horizontal bands (scan lines), also of moderate contrast with a
  *     weaker harmonic: found on the fx = 0 axis;
  *   - a halftone print (AM screens at 15°, 75° and 45°): each screen's
