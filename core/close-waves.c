@@ -76,8 +76,9 @@ on_axis (Offset offset,
   return (fy == 0 && offset.j == 0) || (fx == 0 && offset.i == 0);
 }
 
-/* The grid: whole bins within the reach, the wave's own left out (its
- * fit took all there is). Its frequencies off the axes are measured
+/* The grid: whole bins within the reach, the wave's own only where
+ * `own` (a cosine's fit takes all there is at it; what the tracking
+ * leaves is read there too). Its frequencies off the axes are measured
  * against eight frequencies RING_BINS around the wave, those of them off
  * the axis for a wave on one (`plane`); for a wave on an axis, where a
  * picture's rows and columns make a ridge along it, those on it against
@@ -85,6 +86,7 @@ on_axis (Offset offset,
 static void
 points_of (Points *plane,
            Points *ridge,
+           int     own,
            double  fx,
            double  fy,
            size_t  width,
@@ -101,7 +103,7 @@ points_of (Points *plane,
         Offset at     = { i, j };
         Points *where = axis && on_axis (at, fx, fy) ? ridge : plane;
 
-        if ((i != 0 || j != 0) && i * i + j * j <= r * r)
+        if ((own || i != 0 || j != 0) && i * i + j * j <= r * r)
           add_point (where->grid, &where->grid_count, at, fx, fy, width,
                      height);
       }
@@ -166,17 +168,21 @@ widen (const Offset *points,
 
 /* Of `points`' grid, the one that stands highest above its ring, as a
  * share of the F bound of a false alarm `share` (above 1: it passes),
- * into *best; 0 where the grid or the ring is too small. */
+ * into *best, and the distance in cycles/px of the farthest that passes
+ * the bound into *farthest where it lies farther; 0 where the grid or
+ * the ring is too small. */
 static double
 standing (const Fit    *fit,
           const Points *points,
           int           from_i,
           double        fy,
           double        share,
-          Offset       *best)
+          Offset       *best,
+          double       *farthest)
 {
   double power[MOST_POINTS], ring[MOST_POINTS], around = 0, strongest = 0;
   double k_ring = (double) points->ring_count, bound;
+  double width  = (double) fit->across.length, height = (double) fit->down.length;
 
   if (points->grid_count == 0 || points->ring_count < 2)
     return 0;
@@ -184,27 +190,37 @@ standing (const Fit    *fit,
   powers_at (fit, from_i, fy, points->ring, points->ring_count, ring);
   for (size_t k = 0; k < points->ring_count; k++)
     around += ring[k] / k_ring;
-  for (size_t k = 0; k < points->grid_count; k++)
-    if (power[k] > strongest)
-      {
-        strongest = power[k];
-        *best     = points->grid[k];
-      }
   bound = k_ring * (pow (share, -1.0 / k_ring) - 1);
+  for (size_t k = 0; k < points->grid_count; k++)
+    {
+      if (power[k] > strongest)
+        {
+          strongest = power[k];
+          *best     = points->grid[k];
+        }
+      if (around > 0 && power[k] > bound * around)
+        *farthest = fmax (*farthest, hypot (points->grid[k].i / width,
+                                            points->grid[k].j / height));
+    }
   return around > 0 ? strongest / around / bound : 0;
 }
 
-/* The second cosine beside (fx, fy) in `plane`: 1 and its frequency in
- * `out` where the test passes, 0 where not, −1 when memory runs out. */
-static int
-find_one (const float *plane,
-          size_t       width,
-          size_t       height,
-          size_t       stride,
-          double       fx,
-          double       fy,
-          double      *out,
-          RowSplit     split)
+/* How far the residual at (fx, fy) in `plane` stands above the plane's
+ * own spectrum around it (close-waves.h's test, the wave's own bin read
+ * where `own`): the highest share of the bound (above 1: it passes),
+ * its frequency in `at` and the distance of the farthest bin that passes
+ * in *farthest (−1 where none does); −1 when memory runs out. */
+static double
+read_standing (const float *plane,
+               size_t       width,
+               size_t       height,
+               size_t       stride,
+               double       fx,
+               double       fy,
+               int          own,
+               double      *at,
+               double      *farthest,
+               RowSplit     split)
 {
   Points  off, along;
   double  frequencies[2 * MOST_POINTS] = { 0 };
@@ -214,7 +230,8 @@ find_one (const float *plane,
   Offset  off_best = { 0, 0 }, along_best = { 0, 0 }, best;
   Fit     fit;
 
-  points_of (&off, &along, fx, fy, width, height);
+  *farthest = -1;
+  points_of (&off, &along, own, fx, fy, width, height);
   if (off.grid_count + along.grid_count == 0)
     return 0;
   widen (off.grid, off.grid_count, &from_i, &to_i);
@@ -234,14 +251,34 @@ find_one (const float *plane,
   wave_fit_transform (&fit, plane, stride, (size_t) -1, 0, split, fit.sums,
                       NULL);
   share        = FALSE_ALARM / (double) (off.grid_count + along.grid_count);
-  off_stands   = standing (&fit, &off, from_i, fy, share, &off_best);
-  along_stands = standing (&fit, &along, from_i, fy, share, &along_best);
+  off_stands   = standing (&fit, &off, from_i, fy, share, &off_best, farthest);
+  along_stands = standing (&fit, &along, from_i, fy, share, &along_best,
+                           farthest);
   wave_fit_end (&fit);
-  if (fmax (off_stands, along_stands) <= 1)
-    return 0;
-  best   = off_stands > along_stands ? off_best : along_best;
-  out[0] = fx + (double) best.i / (double) width;
-  out[1] = fy + (double) best.j / (double) height;
+  best  = off_stands > along_stands ? off_best : along_best;
+  at[0] = fx + (double) best.i / (double) width;
+  at[1] = fy + (double) best.j / (double) height;
+  return fmax (off_stands, along_stands);
+}
+
+/* The second cosine beside (fx, fy) in `plane`: 1 and its frequency in
+ * `out` where the test passes, 0 where not, −1 when memory runs out. */
+static int
+find_one (const float *plane,
+          size_t       width,
+          size_t       height,
+          size_t       stride,
+          double       fx,
+          double       fy,
+          double      *out,
+          RowSplit     split)
+{
+  double farthest;
+  double stands = read_standing (plane, width, height, stride, fx, fy, 0, out,
+                                 &farthest, split);
+
+  if (stands <= 1)
+    return stands < 0 ? -1 : 0;
   return fitted_waves_refine (plane, width, height, stride, &out[0], &out[1],
                               split)
          ? 1 : -1;
@@ -296,4 +333,29 @@ close_waves_find (const float  *values,
         }
     }
   return (long) n;
+}
+
+int
+close_waves_left (const float  *plane,
+                  size_t        width,
+                  size_t        height,
+                  size_t        stride,
+                  const double *waves,
+                  size_t        count,
+                  double       *spread,
+                  RowSplit      split)
+{
+  for (size_t i = 0; i < count; i++)
+    {
+      double at[2];
+      double stands = read_standing (plane, width, height, stride,
+                                     waves[2 * i], waves[2 * i + 1], 1, at,
+                                     &spread[i], split);
+
+      if (stands < 0)
+        return 0;
+      if (stands <= 1)
+        spread[i] = -1;
+    }
+  return 1;
 }

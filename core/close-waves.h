@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* close-waves — a second cosine beside a fitted wave (docs/contract.md,
- * "Waves"). Two cosines a bin or two apart (a beat) or a cosine whose
+/* close-waves — what stands beside a fitted wave once it is subtracted
+ * (docs/contract.md, "Waves"): a second cosine (close_waves_find), and
+ * what the whole removal leaves at it (close_waves_left). Two cosines a bin or two apart (a beat) or a cosine whose
  * frequency drifts make one peak that the finder takes as one wave; the
  * wave's one cosine leaves the rest standing beside it. After the waves
  * are subtracted (fitted-waves.h), the residual's Hann-windowed
@@ -49,6 +50,24 @@ long close_waves_find (const float  *values,
                        size_t        count,
                        double       *found,
                        size_t       *beside,
+                       RowSplit      split);
+
+/* What the whole removal (fitted_waves_remove: the waves' cosines, the
+ * second cosines found beside them, the tracking) leaves at each of the
+ * `count` waves (fx, fy pairs) in `plane` (width × height values, rows
+ * `stride` apart): the test above on the grid with the wave's own bin
+ * read too, at the same false alarm (10⁻³, shared over the bins read).
+ * Writes into spread[i], where the residual passes, the distance in
+ * cycles/px from the wave to the farthest bin of the grid whose power
+ * alone passes the bound (the residual peak's spread), −1 where it does
+ * not pass. Returns 0 when memory runs out. */
+int  close_waves_left (const float  *plane,
+                       size_t        width,
+                       size_t        height,
+                       size_t        stride,
+                       const double *waves,
+                       size_t        count,
+                       double       *spread,
                        RowSplit      split);
 
 #endif

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "f-quantile.h"
 #include "tile-spectrum.h"
 #include "wave-fit.h"
 
@@ -32,26 +33,10 @@ tile_axis (TileAxis *axis,
                          TRACKED_WAVES_MOST_TILES, LEAST_TILE);
 }
 
-/* The quantile of the F distribution of d1 and d2 degrees of freedom at
- * the standard normal quantile z, by Paulson's normal approximation of
- * F^(1/3). */
-static double
-f_quantile (double d1,
-            double d2,
-            double z)
-{
-  double c1 = 2 / (9 * d1), c2 = 2 / (9 * d2);
-  double a = 1 - c2, b = 1 - c1;
-  double lead = a * a - z * z * c2;
-  double u = (a * b + sqrt (a * a * b * b - lead * (b * b - z * z * c1))) /
-             lead;
-
-  return u * u * u;
-}
-
-/* Whether the wave at (fx, fy) is left in the tiles of `plane` (width ×
- * height, rows `stride` apart) beyond what their own spectrum beside it
- * explains (the header's test). −1 when memory runs out. */
+/* Whether the wave at (fx, fy) is left in the tiles of about `side` of
+ * `plane` (width × height, rows `stride` apart) beyond `times` what
+ * their own spectrum beside it explains (the header's test). −1 when
+ * memory runs out. */
 static int
 wave_varies (const float *plane,
              size_t       width,
@@ -59,6 +44,8 @@ wave_varies (const float *plane,
              size_t       stride,
              double       fx,
              double       fy,
+             size_t       side,
+             double       times,
              RowSplit     split)
 {
   TileAxis ax, ay;
@@ -66,7 +53,10 @@ wave_varies (const float *plane,
   double  *at, *beside, left = 0, around = 0;
   int      ok;
 
-  if (! tile_axis (&ax, width) || ! tile_axis (&ay, height) ||
+  if (! tile_axis_init (&ax, width, side, TRACKED_WAVES_MOST_TILES,
+                        LEAST_TILE) ||
+      ! tile_axis_init (&ay, height, side, TRACKED_WAVES_MOST_TILES,
+                        LEAST_TILE) ||
       fmax (fabs (fx) * ax.side, fabs (fy) * ay.side) < NEAREST_BINS)
     return 0;
   tiles  = ax.count * ay.count;
@@ -85,7 +75,8 @@ wave_varies (const float *plane,
   if (! ok)
     return -1;
   return around > 0 &&
-         left / around > f_quantile (2.0 * tiles, 8.0 * tiles, FALSE_ALARM_Z);
+         left / around > times * f_quantile (2.0 * tiles, 8.0 * tiles,
+                                             FALSE_ALARM_Z);
 }
 
 /* ---- The tiles' fits ------------------------------------------------ */
@@ -452,7 +443,8 @@ tracked_waves_remove (float        *values,
     {
       int varies = wave_varies (values + strongest[i] * plane_step + corner,
                                 side_x, side_y, stride, waves[2 * i],
-                                waves[2 * i + 1], split);
+                                waves[2 * i + 1], TRACKED_WAVES_TILE_SIDE, 1,
+                                split);
 
       ok = varies >= 0;
       if (varies > 0)
@@ -468,4 +460,28 @@ tracked_waves_remove (float        *values,
   free (planes_of);
   free (tracked);
   return ok;
+}
+
+int
+tracked_waves_left (const float *plane,
+                    size_t       width,
+                    size_t       height,
+                    size_t       stride,
+                    double       fx,
+                    double       fy,
+                    RowSplit     split)
+{
+  /* The most tiles along the longer side that leave the wave
+   * NEAREST_BINS of their bins from the centre, as many as tiles of
+   * TRACKED_WAVES_TILE_SIDE at most. */
+  double f     = fmax (fabs (fx), fabs (fy));
+  size_t side  = width > height ? width : height;
+  double tiles = fmin (floor ((double) side * f / NEAREST_BINS),
+                       floor ((side + TRACKED_WAVES_TILE_SIDE / 2) /
+                              TRACKED_WAVES_TILE_SIDE));
+
+  if (tiles < 2)
+    return 0;
+  return wave_varies (plane, width, height, stride, fx, fy,
+                      (size_t) ((double) side / tiles), 2, split);
 }

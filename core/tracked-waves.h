@@ -54,4 +54,24 @@ int tracked_waves_remove (float        *values,
                           size_t        test_side,
                           RowSplit      split);
 
+/* Whether the residual of a wave at (fx, fy) in `plane` (width ×
+ * height values, rows `stride` apart), from which the whole removal
+ * has subtracted it (its cosine, the tracking), still holds more than
+ * twice the power of the tiles' own spectrum beside it (a disc there,
+ * which takes that spectrum's power, would gain more than it takes):
+ * the test above with the ratio over twice the bound, on tiles of
+ * TRACKED_WAVES_TILE_SIDE or, for a wave nearer the centre than the
+ * test reads there (4 tile bins), of the smallest side that puts it
+ * that far (2 a side at least: 0 where even those leave it nearer).
+ * Tiles, not one window over the plane, so that what is left near the
+ * plane's borders (a chirp's ends) weighs as what is left at its
+ * centre. 1 where it stands, 0 where not, −1 when memory runs out. */
+int tracked_waves_left (const float *plane,
+                        size_t       width,
+                        size_t       height,
+                        size_t       stride,
+                        double       fx,
+                        double       fy,
+                        RowSplit     split);
+
 #endif

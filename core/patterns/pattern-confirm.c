@@ -3,11 +3,14 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "close-waves.h"
 #include "fitted-waves.h"
 #include "pattern-channels.h"
 #include "pattern-waves.h"
 #include "spectrum-source.h"
+#include "tracked-waves.h"
 
 /* The pixels confirm a candidate whose cosine's constancy across the
  * image (pattern-waves.h) reaches CONSTANT_WAVE: it joins as a wave, or
@@ -174,15 +177,18 @@ judge_found (PatternsFound *found,
 }
 
 /* Confirms each candidate whose cosine is constant: it joins as a wave,
- * or replaces the disc it lies near. 0 when memory runs out. */
+ * or replaces the disc it lies near; *joined counts them. 0 when memory
+ * runs out. */
 static int
 judge_candidates (PatternsFound *found,
                   const float   *plane,
                   size_t         side_x,
                   size_t         side_y,
                   double        *constancy,
+                  size_t        *joined,
                   RowSplit       split)
 {
+  *joined = 0;
   for (size_t c = 0; c < found->candidate_count; c++)
     {
       double fx = found->candidates[2 * c], fy = found->candidates[2 * c + 1];
@@ -216,6 +222,7 @@ judge_candidates (PatternsFound *found,
       found->notches[3 * near + 2] = 0;
       found->disc_radius[near]     = 0;
       constancy[near]              = measured;
+      (*joined)++;
     }
   return 1;
 }
@@ -247,6 +254,60 @@ remove_found_waves (const PatternsFound *found,
   return ok;
 }
 
+/* Each wave chosen by what its removal leaves in `residual`, the plane
+ * less every wave of `found` as the filter removes them (each wave's
+ * cosine, the second cosines beside it, the tracking). Where the
+ * residual's power at a wave on tiles sized for it exceeds twice the
+ * tiles' own spectrum beside it beyond the F bound of a false alarm of
+ * 10⁻³ (tracked_waves_left), a disc there would take the picture's power
+ * and gain the residual's, more than it takes: no cosine, even followed
+ * tile by tile, takes that pattern whole, and the wave becomes a disc.
+ * Its radius follows the residual's spread: one bin (of the plane's
+ * shorter side) beyond the farthest bin within CLOSE_WAVES_REACH where
+ * the residual alone stands above the plane's own spectrum around the
+ * wave (close_waves_left; none: the wave's own bin), so that the disc's
+ * edge, where its gain is ½, lies beyond it, and no less than the disc
+ * its peak's width gives. A wave that leaves less stays a wave and takes
+ * none of the picture. 0 when memory runs out. */
+static int
+choose_kinds (PatternsFound *found,
+              const float   *residual,
+              size_t         side_x,
+              size_t         side_y,
+              RowSplit       split)
+{
+  double *waves  = malloc (2 * found->count * sizeof *waves + 1);
+  double *spread = malloc (found->count * sizeof *spread + 1);
+  size_t *index  = malloc (found->count * sizeof *index + 1);
+  double  bin    = 1.0 / (double) (side_x < side_y ? side_x : side_y);
+  size_t  n      = 0;
+  int     ok     = waves && spread && index;
+
+  for (size_t i = 0; ok && i < found->count; i++)
+    if (found->notches[3 * i + 2] == 0)
+      {
+        waves[2 * n]     = found->notches[3 * i];
+        waves[2 * n + 1] = found->notches[3 * i + 1];
+        index[n++]       = i;
+      }
+  ok = ok && close_waves_left (residual, side_x, side_y, side_x, waves, n,
+                               spread, split);
+  for (size_t k = 0; ok && k < n; k++)
+    {
+      int left = tracked_waves_left (residual, side_x, side_y, side_x,
+                                     waves[2 * k], waves[2 * k + 1], split);
+
+      ok = left >= 0;
+      if (left > 0)
+        found->notches[3 * index[k] + 2] =
+          fmax (found->disc_radius[index[k]], fmax (spread[k], 0) + bin);
+    }
+  free (index);
+  free (spread);
+  free (waves);
+  return ok;
+}
+
 fftcl_status
 patterns_confirm_waves (PatternsFound     *found,
                         const float       *pixels,
@@ -257,8 +318,8 @@ patterns_confirm_waves (PatternsFound     *found,
                         RowSplit           split,
                         fftcl_error       *err)
 {
-  size_t  side_x, side_y;
-  float  *plane;
+  size_t  side_x, side_y, joined = 0;
+  float  *plane, *given;
   double *constancy;
   int     ok;
 
@@ -272,14 +333,25 @@ patterns_confirm_waves (PatternsFound     *found,
     return FFTCL_OK;
   plane     = confirm_plane (pixels, layout, stride, width, height, &side_x,
                              &side_y);
+  given     = malloc (side_x * side_y * sizeof *given);
   constancy = malloc ((found->count + found->candidate_count) *
                       sizeof *constancy + 1);
-  ok = plane && constancy &&
-       judge_found (found, plane, side_x, side_y, constancy, split) &&
-       remove_found_waves (found, plane, side_x, side_y, split) &&
-       judge_candidates (found, plane, side_x, side_y, constancy, split);
+  ok = plane && given && constancy &&
+       judge_found (found, plane, side_x, side_y, constancy, split);
+  if (ok)
+    memcpy (given, plane, side_x * side_y * sizeof *given);
+  ok = ok && remove_found_waves (found, plane, side_x, side_y, split) &&
+       judge_candidates (found, plane, side_x, side_y, constancy, &joined,
+                         split);
+  /* Where candidates joined, the waves are removed again, all together,
+   * from the plane as given; else the plane holds that removal. */
+  ok = ok &&
+       (joined == 0 ||
+        remove_found_waves (found, given, side_x, side_y, split)) &&
+       choose_kinds (found, joined ? given : plane, side_x, side_y, split);
   found->candidate_count = 0;
   free (constancy);
+  free (given);
   free (plane);
   pattern_found_tidy (found);
   return ok ? FFTCL_OK

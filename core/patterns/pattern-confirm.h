@@ -20,7 +20,9 @@
  * a wave whose cosine is not the same across the image (of its centre,
  * 1024 pixels a side at most) becomes a disc of its peak's width; a
  * candidate whose cosine is joins as a wave; each wave's frequency is
- * refined. A halftone's notches stay as they are, each given the colour
+ * refined; then a wave whose removal (fitted-waves.h) still leaves more
+ * at it than a disc there would take of the picture becomes a disc
+ * (pattern-confirm.c, choose_kinds). A halftone's notches stay as they are, each given the colour
  * planes it lies in (pattern-channels.h). On failure *err says
  * why (memory), found keeps what it had. */
 fftcl_status patterns_confirm_waves (PatternsFound     *found,

@@ -6,6 +6,12 @@
  *     photo stand-in (also low ones, a few dozen cycles per image, on
  *     512 × 512 px): each found within a fraction of a bin, nothing
  *     else; mirrored pairs counted once (fy > 0, or fy = 0 < fx);
+ *   - a wave or a disc by what the wave's removal leaves: over the photo
+ *     stand-in, clean cosines of 9 and 30 px and one of 12 px drifting by
+ *     10 % (which the tiles follow) stay waves, cosines of 30 and 40 px
+ *     drifting by 10 and 20 % (beyond them) become discs, and through
+ *     the whole filter the kind chosen leaves less from the clean
+ *     picture (RMS) than the other kind there;
  *   - horizontal bands (scan lines), also of moderate contrast with a
  *     weaker harmonic: found on the fx = 0 axis;
  *   - a halftone print (AM screens at 15°, 75° and 45°): each screen's
@@ -31,6 +37,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "filter-once.h"
 #include "pattern-finder.h"
 #include "pattern-lattice.h"
 #include "spectrum-source.h"
@@ -1218,6 +1225,137 @@ check_from_spectrum (fftcl_context *context)
   free (image.pixels);
 }
 
+/* ---- What each kind removes --------------------------------------- */
+
+/* Adds a chirp along the direction of `f`: along u (the position in
+ * that direction, 0 at the image's first corner) its phase runs as
+ * 2π(f0 u + ½ k u²), k set so that its frequency drifts by `drift`
+ * (a share of f0) across the image; drift 0 is a clean cosine. */
+static void
+add_chirp (Image     *image,
+           Frequency  f,
+           double     drift,
+           double     amplitude)
+{
+  double f0 = hypot (f.fx, f.fy), cx = f.fx / f0, cy = f.fy / f0;
+  double low = fmin (0, cx * (image->width - 1)) +
+               fmin (0, cy * (image->height - 1));
+  double span = fabs (cx) * (image->width - 1) + fabs (cy) * (image->height - 1);
+  double k = drift * f0 / span;
+
+  for (size_t y = 0; y < image->height; y++)
+    for (size_t x = 0; x < image->width; x++)
+      {
+        double u = cx * x + cy * y - low;
+
+        add_grey (image, x, y,
+                  amplitude * cos (2 * PI * (f0 * u + 0.5 * k * u * u)));
+      }
+}
+
+/* The RMS of `image` filtered with `notches` (waves and discs, the band
+ * off) from `clean`. */
+static double
+rms_left (fftcl_context *context,
+          const Image   *image,
+          const Image   *clean,
+          const double  *notches,
+          size_t         count)
+{
+  double             *waves  = malloc (2 * count * sizeof *waves + 1);
+  double             *discs  = malloc (3 * count * sizeof *discs + 1);
+  float              *pixels = malloc (image->width * image->height *
+                                       sizeof *pixels);
+  size_t              disc_count, wave_count;
+  fftcl_gain          gain   = { .shape = FFTCL_SHAPE_GAUSSIAN, .order = 2,
+                                 .keep_mean = 1 };
+  FilteredImageSource source;
+  const fftcl_window  whole  = { 0, 0, image->width, image->height, 1 };
+  FilteredImage      *spent  = NULL;
+  fftcl_error         err;
+  double              sum    = 0;
+
+  wave_count = fitted_waves_split (notches, count, waves, discs, &disc_count);
+  gain.notches     = discs;
+  gain.notch_count = disc_count;
+  memcpy (pixels, image->pixels, image->width * image->height * sizeof *pixels);
+  source = (FilteredImageSource) {
+    .pixels   = pixels,
+    .layout   = image->layout,
+    .geometry = filtered_image_geometry (image->width, image->height, &gain),
+    .padding  = PADDING_MIRROR,
+    .waves    = { waves, wave_count },
+  };
+  if (filter_once (context, &source, &gain, &whole, pixels, &spent, NULL,
+                   &err) != FFTCL_OK)
+    {
+      check (0, "filtering: %s", err.message);
+      sum = INFINITY;
+    }
+  filtered_image_destroy (spent);
+  for (size_t i = 0; i < image->width * image->height; i++)
+    sum += (pixels[i] - clean->pixels[i]) * (pixels[i] - clean->pixels[i]);
+  free (pixels);
+  free (discs);
+  free (waves);
+  return sqrt (sum / (double) (image->width * image->height));
+}
+
+/* The finder's choice between a wave and a disc (pattern-confirm.c's
+ * choose_kinds) against the clean picture: over the photo stand-in, a
+ * cosine of `period` px drifting by `drift` across the image is found
+ * as one notch, a wave where `wave`, a disc where not, and the kind
+ * chosen leaves less of the pattern and takes less of the picture (the
+ * RMS of the filtered image from the clean one) than the other kind
+ * there (a wave for a disc; for a wave, the disc of three main lobes,
+ * the finder's least). */
+static void
+check_kind (fftcl_context *context,
+            double         period,
+            double         drift,
+            int            wave)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  Image               clean  = photo_stand_in (512, 512, &GREY, 11);
+  Image               image  = photo_stand_in (512, 512, &GREY, 11);
+  Frequency           f      = { cos (0.6) / period, sin (0.6) / period };
+  PatternsFound       found;
+  fftcl_error         err;
+  size_t              i;
+  double              chosen, other, radius;
+
+  add_chirp (&image, f, drift, 15.0 / 255);
+  if (! check (find (context, &image, &search, &found, &err) == FFTCL_OK,
+               "kind: search runs"))
+    {
+      printf ("       %s\n", err.message);
+      free (image.pixels);
+      free (clean.pixels);
+      return;
+    }
+  i = nearest (&found, f);
+  if (! check (found.count == 1 && i == 0 && bins_off (&found, 0, f, &image) < 2,
+               "%.0f px drifting %.0f %%: one notch there (%zu)", period,
+               100 * drift, found.count))
+    print_found (&found);
+  else
+    {
+      radius = found.notches[2];
+      chosen = rms_left (context, &image, &clean, found.notches, 1);
+      found.notches[2] = radius == 0 ? 3.0 / 512 : 0;
+      other  = rms_left (context, &image, &clean, found.notches, 1);
+      check ((radius == 0) == wave && chosen < other &&
+             (drift > 0 || chosen < 0.05 * 15.0 / 255 / sqrt (2)),
+             "   a %s (radius %.2f bins): RMS left %.5f, as a %s %.5f "
+             "(the pattern's %.5f)", radius == 0 ? "wave" : "disc",
+             radius * 512, chosen, radius == 0 ? "disc" : "wave", other,
+             15.0 / 255 / sqrt (2));
+    }
+  patterns_found_clear (&found);
+  free (image.pixels);
+  free (clean.pixels);
+}
+
 int
 main (void)
 {
@@ -1239,6 +1377,11 @@ main (void)
   check_waves (context, 512, 512, &GREY, 7, 0.03, 0.4);
   check_waves (context, 512, 512, &RGB, 8, 0.03, 0.07);
   check_waves (context, 512, 512, &RGB, 9, 0.03, 0.07);
+  check_kind (context, 9.0, 0, 1);
+  check_kind (context, 30.0, 0, 1);
+  check_kind (context, 12.0, 0.1, 1);
+  check_kind (context, 30.0, 0.1, 0);
+  check_kind (context, 40.0, 0.2, 0);
   check_scan_harmonics (context);
   check_scan_lines (context);
   check_halftone (context, 5.0);
