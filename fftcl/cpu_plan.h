@@ -142,20 +142,13 @@ static inline void cpu_gain_rows_back (const cpu_gain_job *job, size_t y)
     }
 }
 
-/* Floats of the rows a thread of the gain's pass evaluates at a time:
- * two rows of width + 1 per group. */
-static inline size_t cpu_gain_rows_space (const cpu_plan *plan,
-                                          const cpu_plane_gains *gains)
-{
-  return 2 * (plan->width + 1) * gains->groups;
-}
-
-/* Floats of a thread's space in the gain's pass: its rows (on the heap:
- * a wide plane's would not fit a GEGL thread's stack). */
+/* Floats of a thread's space in the gain's pass, the rows it evaluates
+ * at a time: two rows of width + 1 per group (on the heap: a wide
+ * plane's would not fit a GEGL thread's stack). */
 static inline size_t cpu_gain_space (const cpu_plan *plan,
                                      const cpu_plane_gains *gains)
 {
-  return cpu_gain_rows_space (plan, gains);
+  return 2 * (plan->width + 1) * gains->groups;
 }
 
 /* The calling thread's share of job->space. */
