@@ -343,6 +343,62 @@ parts_of (Fit    *fit,
   return any;
 }
 
+/* Whether `wave` is one of the fit's waves taken: all, or where
+ * `only_parts`, those the last pass took (part not PART_NONE). */
+static int
+taken (const Wave *wave,
+       int         only_parts)
+{
+  return ! only_parts || wave->part != PART_NONE;
+}
+
+/* The factored normal equations of the waves taken, in fit->normal. */
+static void
+factor_waves (Fit *fit,
+              int  only_parts)
+{
+  size_t k = 0;
+
+  for (size_t i = 0; i < fit->count; i++)
+    if (taken (&fit->waves[i], only_parts))
+      {
+        fit->solved[2 * k]     = fit->waves[i].fx;
+        fit->solved[2 * k + 1] = fit->waves[i].fy;
+        k++;
+      }
+  wave_least_squares_factor (fit->solved, k, fit->across.length,
+                             fit->down.length, fit->normal);
+}
+
+/* The complex amplitudes aᵢ − i bᵢ of the waves taken in their joint fit,
+ * from their windowed transforms sum[i] (Σ w v cos θᵢ = Re sum[i],
+ * Σ w v sin θᵢ = −Im sum[i]) and the equations factor_waves factored,
+ * into amplitudes[i]. */
+static void
+solve_waves (Fit                  *fit,
+             int                   only_parts,
+             const double complex *sum,
+             double complex       *amplitudes)
+{
+  double *a = fit->solved, *b = fit->solved + fit->count;
+  size_t  k = 0;
+
+  for (size_t i = 0; i < fit->count; i++)
+    if (taken (&fit->waves[i], only_parts))
+      {
+        a[k]   = creal (sum[i]);
+        b[k++] = -cimag (sum[i]);
+      }
+  wave_least_squares_solve (fit->normal, k, a, b);
+  k = 0;
+  for (size_t i = 0; i < fit->count; i++)
+    if (taken (&fit->waves[i], only_parts))
+      {
+        amplitudes[i] = a[k] - I * b[k];
+        k++;
+      }
+}
+
 /* The joint least-squares fit, on the plane just passed over, of the
  * waves it took (part not PART_NONE), from their transforms sum[i]:
  * each one's complex amplitude aᵢ − i bᵢ into fit->amplitudes. */
@@ -350,36 +406,8 @@ static void
 fit_parts (Fit                  *fit,
            const double complex *sum)
 {
-  double *frequencies = fit->solved;
-  size_t  k = 0;
-
-  for (size_t i = 0; i < fit->count; i++)
-    if (fit->waves[i].part != PART_NONE)
-      {
-        frequencies[2 * k]     = fit->waves[i].fx;
-        frequencies[2 * k + 1] = fit->waves[i].fy;
-        k++;
-      }
-  wave_least_squares_factor (frequencies, k, fit->across.length,
-                             fit->down.length, fit->normal);
-  k = 0;
-  for (size_t i = 0; i < fit->count; i++)
-    if (fit->waves[i].part != PART_NONE)
-      {
-        fit->solved[k]     = creal (sum[i]);
-        fit->solved[fit->count + k] = -cimag (sum[i]);
-        k++;
-      }
-  wave_least_squares_solve (fit->normal, k, fit->solved,
-                            fit->solved + fit->count);
-  k = 0;
-  for (size_t i = 0; i < fit->count; i++)
-    if (fit->waves[i].part != PART_NONE)
-      {
-        fit->amplitudes[i] = fit->solved[k] -
-                             I * fit->solved[fit->count + k];
-        k++;
-      }
+  factor_waves (fit, 1);
+  solve_waves (fit, 1, sum, fit->amplitudes);
 }
 
 /* Wave i's transform *sum and first moments along[0], along[1], less
@@ -514,30 +542,13 @@ wave_fit_refine (Fit         *fit,
 void
 wave_fit_factor (Fit *fit)
 {
-  for (size_t i = 0; i < fit->count; i++)
-    {
-      fit->solved[2 * i]     = fit->waves[i].fx;
-      fit->solved[2 * i + 1] = fit->waves[i].fy;
-    }
-  wave_least_squares_factor (fit->solved, fit->count, fit->across.length,
-                             fit->down.length, fit->normal);
+  factor_waves (fit, 0);
 }
 
-/* Σ w v cos θᵢ = Re sum[i], Σ w v sin θᵢ = −Im sum[i]. */
 void
 wave_fit_solve (Fit                  *fit,
                 const double complex *sum,
                 double complex       *amplitudes)
 {
-  size_t  n = fit->count;
-  double *a = fit->solved, *b = fit->solved + n;
-
-  for (size_t i = 0; i < n; i++)
-    {
-      a[i] = creal (sum[i]);
-      b[i] = -cimag (sum[i]);
-    }
-  wave_least_squares_solve (fit->normal, n, a, b);
-  for (size_t i = 0; i < n; i++)
-    amplitudes[i] = a[i] - I * b[i];
+  solve_waves (fit, 0, sum, amplitudes);
 }
