@@ -23,14 +23,15 @@
 /* Tiles smaller than this a side tell no cosine from its neighbours. */
 #define LEAST_TILE 16
 
-/* Tiles of about TRACKED_WAVES_TILE_SIDE along `length`; 0 where they
- * would be smaller than LEAST_TILE. */
+/* Tiles of about `side` along `length`; 0 where they would be smaller
+ * than LEAST_TILE. */
 static int
 tile_axis (TileAxis *axis,
-           size_t    length)
+           size_t    length,
+           size_t    side)
 {
-  return tile_axis_init (axis, length, TRACKED_WAVES_TILE_SIDE,
-                         TRACKED_WAVES_MOST_TILES, LEAST_TILE);
+  return tile_axis_init (axis, length, side, TRACKED_WAVES_MOST_TILES,
+                         LEAST_TILE);
 }
 
 /* Whether the wave at (fx, fy) is left in the tiles of about `side` of
@@ -53,10 +54,7 @@ wave_varies (const float *plane,
   double  *at, *beside, left = 0, around = 0;
   int      ok;
 
-  if (! tile_axis_init (&ax, width, side, TRACKED_WAVES_MOST_TILES,
-                        LEAST_TILE) ||
-      ! tile_axis_init (&ay, height, side, TRACKED_WAVES_MOST_TILES,
-                        LEAST_TILE) ||
+  if (! tile_axis (&ax, width, side) || ! tile_axis (&ay, height, side) ||
       fmax (fabs (fx) * ax.side, fabs (fy) * ay.side) < NEAREST_BINS)
     return 0;
   tiles  = ax.count * ay.count;
@@ -376,8 +374,8 @@ track (float        *values,
   int            *fitted;
   int             ok;
 
-  tile_axis (&ax, width);
-  tile_axis (&ay, height);
+  tile_axis (&ax, width, TRACKED_WAVES_TILE_SIDE);
+  tile_axis (&ay, height, TRACKED_WAVES_TILE_SIDE);
   tiles     = ax.count * ay.count;
   frequency = malloc (2 * tiles * count * sizeof *frequency);
   amplitude = malloc (tiles * planes * count * sizeof *amplitude);

@@ -276,35 +276,26 @@ choose_kinds (PatternsFound *found,
               size_t         side_y,
               RowSplit       split)
 {
-  double *waves  = malloc (2 * found->count * sizeof *waves + 1);
-  double *spread = malloc (found->count * sizeof *spread + 1);
-  size_t *index  = malloc (found->count * sizeof *index + 1);
-  double  bin    = 1.0 / (double) (side_x < side_y ? side_x : side_y);
-  size_t  n      = 0;
-  int     ok     = waves && spread && index;
+  double bin = 1.0 / (double) (side_x < side_y ? side_x : side_y);
+  int    ok  = 1;
 
+  /* The residual's spread is read only where the wave is left. */
   for (size_t i = 0; ok && i < found->count; i++)
-    if (found->notches[3 * i + 2] == 0)
-      {
-        waves[2 * n]     = found->notches[3 * i];
-        waves[2 * n + 1] = found->notches[3 * i + 1];
-        index[n++]       = i;
-      }
-  ok = ok && close_waves_left (residual, side_x, side_y, side_x, waves, n,
-                               spread, split);
-  for (size_t k = 0; ok && k < n; k++)
     {
-      int left = tracked_waves_left (residual, side_x, side_y, side_x,
-                                     waves[2 * k], waves[2 * k + 1], split);
+      double *notch  = &found->notches[3 * i];
+      double  spread = -1;
+      int     left;
 
-      ok = left >= 0;
-      if (left > 0)
-        found->notches[3 * index[k] + 2] =
-          fmax (found->disc_radius[index[k]], fmax (spread[k], 0) + bin);
+      if (notch[2] != 0)
+        continue;
+      left = tracked_waves_left (residual, side_x, side_y, side_x, notch[0],
+                                 notch[1], split);
+      ok   = left >= 0 &&
+             (left == 0 || close_waves_left (residual, side_x, side_y, side_x,
+                                             notch, 1, &spread, split));
+      if (ok && left > 0)
+        notch[2] = fmax (found->disc_radius[i], fmax (spread, 0) + bin);
     }
-  free (index);
-  free (spread);
-  free (waves);
   return ok;
 }
 
