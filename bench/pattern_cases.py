@@ -22,6 +22,7 @@ from print_screens import (lattice_notches, mirrored_once, quantise,  # noqa: F4
 
 OPENCV_DATA = "usr/share/doc/opencv-doc/examples/data"
 MATPLOTLIB_DATA = "/usr/share/matplotlib/mpl-data/sample_data"
+BACKGROUNDS = "usr/share/backgrounds"
 
 # name: (Debian package, path, what it shows). Licences: the packages'
 # copyright files, quoted in docs/pattern-quality.md.
@@ -44,62 +45,98 @@ PHOTOS = {
     "butterfly": ("opencv-doc", f"{OPENCV_DATA}/butterfly.jpg", "butterfly on flowers"),
     "rubberwhale": ("opencv-doc", f"{OPENCV_DATA}/rubberwhale1.png",
                     "toys before striped cloth"),
+    # The large set (`--large`): camera photographs of 10–20 MP.
+    "kleiber": ("lomiri-wallpapers-20.04", f"{BACKGROUNDS}/Kleiber_by_Lukas_Baubkus.jpg",
+                "nuthatch on bark, blurred background (6028 × 3391)"),
+    "dragonfly": ("lomiri-wallpapers-16.04", f"{BACKGROUNDS}/Dragonfly_by_Bolly.jpg",
+                  "dragonfly among leaves, sky (4224 × 3168)"),
+    "bridge": ("lomiri-wallpapers-16.04", f"{BACKGROUNDS}/Bridge_by_Sander_Klootwijk.jpg",
+               "a bridge's cables before sky and fields (4352 × 2448)"),
+    "seeding": ("lomiri-wallpapers-16.04", f"{BACKGROUNDS}/seeding_by_Clements_Engelhardt.jpg",
+                "dandelion clocks in grass, against the light (5312 × 2988)"),
+    "sunset": ("lomiri-wallpapers-16.04", f"{BACKGROUNDS}/sunset_by_Aitzol_Berasategi.jpg",
+               "mountain ridge at sunset, rocks and grass (4272 × 2848)"),
+    "wine": ("lomiri-wallpapers-16.04", f"{BACKGROUNDS}/Wine_by_Jakkub_Mede.jpg",
+             "a room: drum, table, bottles, window panes (2560 × 3837)"),
 }
-CROP = 512
+# The packages fetched as .deb into the photo cache (the others are
+# installed in the Debian root).
+FETCHED = ("opencv-doc", "lomiri-wallpapers-16.04", "lomiri-wallpapers-20.04")
+# Centre crops (height, width) at most: the small set's, and the large
+# set's 12 MP; the large set's prints are made at the press prints'
+# largest size, since their dots are decided on a grid 4 × 4 finer.
+CROP = (512, 512)
+LARGE_CROP = (3000, 4000)
+LARGE_PRINT_CROP = (1536, 2048)
+
+
+def compact(image):
+    """8-bit values as uint8, anything else as it is: a 12 MP case holds
+    36 MiB per image, not 288."""
+    if image.min() >= 0 and image.max() <= 255 and (image == np.round(image)).all():
+        return image.astype(np.uint8)
+    return image
 
 
 class Case:
+    """clean and given read as float64 arrays (a new one at each read),
+    kept compact."""
+
     def __init__(self, kind, photo, clean, given, notches, pattern, seed):
         self.kind, self.photo, self.seed = kind, photo, seed
-        self.clean, self.given = clean, given
+        self._clean = compact(clean)
+        self._given = self._clean if given is clean else compact(given)
         self.notches = notches      # the expert's, flat (fx, fy, r, …); None: no pattern
         self.pattern = pattern      # what was added, in words
         self.name = f"{kind}-{photo}-{seed}"
 
+    clean = property(lambda self: self._clean.astype(np.float64))
+    given = property(lambda self: self._given.astype(np.float64))
 
-def download_opencv_doc(cache):
-    """apt-get download opencv-doc into cache, refreshing the package lists
+
+def download(package, cache):
+    """apt-get download package into cache, refreshing the package lists
     first where they do not know it (a fresh Debian root has none)."""
-    download = ["apt-get", "download", "-q", "opencv-doc"]
-    if subprocess.run(download, cwd=cache).returncode == 0:
+    command = ["apt-get", "download", "-q", package]
+    if subprocess.run(command, cwd=cache).returncode == 0:
         return
     if os.geteuid() != 0:
-        raise SystemExit("pattern-quality: apt-get does not know opencv-doc; run "
-                         "`apt-get update` as root, or put an opencv-doc_*.deb "
+        raise SystemExit(f"pattern-quality: apt-get does not know {package}; run "
+                         f"`apt-get update` as root, or put a {package}_*.deb "
                          f"(Debian 13) into {cache}")
     subprocess.run(["apt-get", "update", "-qq"], check=True)
-    subprocess.run(download, cwd=cache, check=True)
+    subprocess.run(command, cwd=cache, check=True)
 
 
-def fetch_opencv_doc(cache):
-    """Extracts opencv-doc's example images into cache, from an
-    opencv-doc_*.deb there or one apt-get downloads."""
-    debs = glob.glob(os.path.join(cache, "opencv-doc_*.deb"))
+def fetch(package, cache):
+    """Extracts the package's photographs of PHOTOS and its copyright
+    file into cache, from a package_*.deb there or one apt-get downloads."""
+    debs = glob.glob(os.path.join(cache, f"{package}_*.deb"))
     if not debs:
-        download_opencv_doc(cache)
-        debs = glob.glob(os.path.join(cache, "opencv-doc_*.deb"))
-    wanted = [f"./{path}" for package, path, _ in PHOTOS.values() if package == "opencv-doc"]
-    wanted.append("./usr/share/doc/opencv-doc/copyright")
+        download(package, cache)
+        debs = glob.glob(os.path.join(cache, f"{package}_*.deb"))
+    wanted = [f"./{path}" for owner, path, _ in PHOTOS.values() if owner == package]
+    wanted.append(f"./usr/share/doc/{package}/copyright")
     archive = subprocess.run(["dpkg-deb", "--fsys-tarfile", debs[0]], check=True,
                              stdout=subprocess.PIPE).stdout
     subprocess.run(["tar", "-x", "-C", cache] + wanted, input=archive, check=True)
 
 
-def photo(name, cache):
-    """The photograph, centre-cropped to at most CROP × CROP: RGB, or grey
-    where the file is."""
+def photo(name, cache, crop=CROP):
+    """The photograph, centre-cropped to at most crop (height, width):
+    RGB, or grey where the file is."""
     package, path, _ = PHOTOS[name]
-    if package == "opencv-doc":
+    if package in FETCHED:
         path = os.path.join(cache, path)
         if not os.path.exists(path):
             os.makedirs(cache, exist_ok=True)
-            fetch_opencv_doc(cache)
+            fetch(package, cache)
     data = np.asarray(Image.open(path).convert("RGB"), dtype=np.float64)
     if (data == data[..., :1]).all():
         data = data[..., 0]
     h, w = data.shape[:2]
-    top, left = max(0, (h - CROP) // 2), max(0, (w - CROP) // 2)
-    return data[top:top + CROP, left:left + CROP]
+    top, left = max(0, (h - crop[0]) // 2), max(0, (w - crop[1]) // 2)
+    return data[top:top + crop[0], left:left + crop[1]]
 
 
 def grey(image):
@@ -478,6 +515,10 @@ CASES = {
     "j": (jittered_lines_and_colour, ["fruits", "chicky", "messi", "home"]),
     "k": (press_prints.press_print, ["fruits", "home", "butterfly", "grace_hopper"]),
 }
+# The large set's photographs per family (`--large`).
+LARGE = {"a": ["kleiber"], "b": ["dragonfly"], "c": ["bridge"], "d": ["seeding", "wine"],
+         "e": ["sunset"], "f": ["dragonfly"], "g": ["wine"], "h": ["seeding"],
+         "i": ["bridge"], "j": ["kleiber"], "k": ["sunset"]}
 # The families with a pattern added, in the order the tables give them.
 PATTERN_KINDS = "abcefghijk"
 # The families of prints, whose reference is the best blur.
@@ -486,13 +527,16 @@ PRINT_KINDS = "bk"
 GREY_PRINTS = {0, 3}
 
 
-def make_cases(cache, seed, quick, kinds=None):
+def make_cases(cache, seed, quick, kinds=None, large=False):
     cases = []
     for kind, (make, names) in CASES.items():
         if kinds is not None and kind not in kinds:
             continue
+        if large:
+            names = LARGE[kind]
+        crop = (CROP if not large else LARGE_PRINT_CROP if kind in PRINT_KINDS else LARGE_CROP)
         for i, name in enumerate(names[:1] if quick else names):
-            clean = photo(name, cache)
+            clean = photo(name, cache, crop)
             if kind == "b" and i in GREY_PRINTS:
                 clean = grey(clean)
             if make is None:

@@ -45,17 +45,16 @@ def corners(size, step):
     return starts
 
 
-def patch_log_powers(plane, step, chunk=64):
+def patch_log_power_blocks(plane, step, chunk=64):
     """Step 1 of both: the log power spectrum of every Hann-windowed
-    patch (its mean removed), as an array P × L × L (natural log).
-    Computed as real transforms in float32, chunk patches at a time, the
-    other half of each spectrum by its symmetry."""
+    patch (its mean removed), chunk patches at a time as arrays
+    chunk × L × L (natural log). Computed as real transforms in float32,
+    the other half of each spectrum by its symmetry."""
     h, w = plane.shape
     side = min(PATCH, h, w)
     window = np.outer(np.hanning(side), np.hanning(side)).astype(np.float32)
     origins = [(top, left) for top in corners(h, step) for left in corners(w, step)]
     half = side // 2 + 1
-    out = np.empty((len(origins), side, side), np.float32)
     flip = (-np.arange(side)) % side
     rest = np.arange(half, side)
     for start in range(0, len(origins), chunk):
@@ -64,10 +63,10 @@ def patch_log_powers(plane, step, chunk=64):
         patches -= patches.mean(axis=(1, 2), keepdims=True)
         power = np.abs(np.fft.rfft2(patches * window)) ** 2
         logs = np.log(np.maximum(power, 1e-12))
-        block = out[start:start + chunk]
+        block = np.empty((len(patches), side, side), np.float32)
         block[:, :, :half] = logs
         block[:, :, rest] = logs[:, flip][:, :, side - rest]
-    return out
+        yield block
 
 
 def radial(side):
@@ -126,8 +125,12 @@ def sur_grediac_mask(plane):
        (1.4826 × the median absolute deviation of the residuals);
     5. the outlier map carried to the image's spectrum grid, dilated and
        blurred a little: the mask."""
-    logs = patch_log_powers(plane, SG_STEP)
-    mean = logs.mean(axis=0)
+    # The mean by chunks, in float64: at 12 MP the patches at step 16
+    # would hold 3 GiB per channel.
+    total, count = 0.0, 0
+    for block in patch_log_power_blocks(plane, SG_STEP):
+        total, count = total + block.sum(axis=0, dtype=np.float64), count + len(block)
+    mean = total / count
     r = radial(mean.shape[0])
     tested = r >= LOW
     log_r = np.log(r[tested])
@@ -156,7 +159,7 @@ def sur_acontrario_mask(plane):
        plane outside the low-frequency disc;
     5. detected where log10 NFA < 0; the map carried to the image's
        spectrum grid, dilated and blurred a little: the mask."""
-    logs = patch_log_powers(plane, AC_STEP)
+    logs = np.concatenate(list(patch_log_power_blocks(plane, AC_STEP)))
     count, side = logs.shape[0], logs.shape[1]
     lowest = logs.min(axis=0)
     r = radial(side)
