@@ -392,6 +392,43 @@ fitted_waves_refine (const float *plane,
 }
 
 int
+fitted_waves_subtract_beside (float        *plane,
+                              size_t        width,
+                              size_t        height,
+                              size_t        stride,
+                              const double *waves,
+                              size_t        count,
+                              size_t        kept,
+                              RowSplit      split)
+{
+  Fit             fit;
+  double complex *amplitudes;
+  int             ok;
+
+  if (count == 0 || width < 2 || height < 2)
+    return 1;
+  if (! wave_fit_start (&fit, waves, count, 1, width, height))
+    return 0;
+  amplitudes = malloc (count * sizeof *amplitudes);
+  ok         = amplitudes != NULL;
+  if (ok)
+    {
+      for (size_t i = 0; i < count; i++)
+        wave_fit_tune (&fit.waves[i], &fit.across, &fit.down);
+      wave_fit_factor (&fit);
+      wave_fit_transform (&fit, plane, stride, (size_t) -1, 0, split,
+                          fit.sums, NULL);
+      wave_fit_solve (&fit, fit.sums, amplitudes);
+      for (size_t i = 0; i < kept && i < count; i++)
+        amplitudes[i] = 0;
+      ok = subtract_waves (&fit, plane, 1, 0, stride, amplitudes, 1, split);
+    }
+  free (amplitudes);
+  wave_fit_end (&fit);
+  return ok;
+}
+
+int
 fitted_waves_remove (float        *values,
                      size_t        planes,
                      size_t        plane_step,

@@ -72,6 +72,20 @@ int    fitted_waves_remove (float        *values,
                             size_t        count,
                             RowSplit      split);
 
+/* Fits the cosines of the `count` frequencies `waves` (fx, fy pairs,
+ * taken as given) jointly to the width × height `plane` (rows `stride`
+ * apart) and subtracts all but the first `kept` of them: the plane less
+ * the waves beside those kept, whose own fit has seen the others. No
+ * tracking, no second cosines. Returns 0 when memory runs out. */
+int    fitted_waves_subtract_beside (float        *plane,
+                                     size_t        width,
+                                     size_t        height,
+                                     size_t        stride,
+                                     const double *waves,
+                                     size_t        count,
+                                     size_t        kept,
+                                     RowSplit      split);
+
 /* Refines (*fx, *fy) as fitted_waves_remove does on the plane where the
  * wave is strongest: to where the windowed transform of the width ×
  * height `plane` (rows `stride` apart) peaks near it, within 1.5 bins; a

@@ -24,8 +24,12 @@
  * pattern does, but not as one cosine: a candidate on an axis is dropped
  * where its second harmonic or its half frequency is as constant with at
  * least HARMONIC_SHARE of its amplitude; a candidate off the axes that
- * the pixels place within AXIS_BINS of one is dropped. The pixels are
- * read from the image's centre, at most CONFIRM_SIDE a side. */
+ * the pixels place within AXIS_BINS of one is dropped. A candidate off
+ * the axes that is not constant alone is measured again with each other
+ * candidate within CLOSE_WAVES_REACH subtracted (a beat, beat_constancy);
+ * a confirmed candidate within a disc's radius takes that disc's place
+ * (disc_holding). The pixels are read from the image's centre, at most
+ * CONFIRM_SIDE a side. */
 #define CONSTANT_WAVE   1.4
 #define DRIFTING_WAVE   1.0
 #define HARMONIC_SHARE  0.25
@@ -176,6 +180,112 @@ judge_found (PatternsFound *found,
   return 1;
 }
 
+/* The distance in bins of a side_x × side_y plane, the larger along x
+ * or y, from (fx, fy) to (gx, gy) or its mirror, whichever is nearer;
+ * *mirror is set where the mirror is. */
+static double
+bins_apart (double fx,
+            double fy,
+            double gx,
+            double gy,
+            size_t side_x,
+            size_t side_y,
+            int   *mirror)
+{
+  double same   = fmax (fabs (fx - gx) * side_x, fabs (fy - gy) * side_y);
+  double across = fmax (fabs (fx + gx) * side_x, fabs (fy + gy) * side_y);
+
+  *mirror = across < same;
+  return fmin (same, across);
+}
+
+/* Two cosines within CLOSE_WAVES_REACH bins of each other (a beat) lie
+ * within one main lobe of the tiles, where each tile reads both: neither
+ * is constant alone. The constancy of the candidate at (fx, fy) on the
+ * plane less each other candidate within that reach (refined, the pair
+ * fitted jointly, the other one subtracted), the highest, with its
+ * amplitude into *amplitude; `measured` (its constancy alone) where no
+ * other lies there or none reads higher. −1 when memory runs out. */
+static double
+beat_constancy (const PatternsFound *found,
+                size_t               c,
+                const float         *plane,
+                size_t               side_x,
+                size_t               side_y,
+                double               fx,
+                double               fy,
+                double               measured,
+                double              *amplitude,
+                RowSplit             split)
+{
+  float  *copy = NULL;
+  double  best = measured;
+
+  for (size_t k = 0; k < found->candidate_count; k++)
+    {
+      double pair[4] = { fx, fy, found->candidates[2 * k],
+                         found->candidates[2 * k + 1] };
+      double constancy, heard;
+      int    mirror;
+
+      if (k == c || bins_apart (fx, fy, pair[2], pair[3], side_x, side_y,
+                                &mirror) > CLOSE_WAVES_REACH)
+        continue;
+      if (! copy)
+        copy = malloc (side_x * side_y * sizeof *copy);
+      if (! copy ||
+          ! fitted_waves_refine (plane, side_x, side_y, side_x, &pair[2],
+                                 &pair[3], split))
+        {
+          free (copy);
+          return -1;
+        }
+      /* The other climbed the candidate's own peak: no second cosine. */
+      if (bins_apart (fx, fy, pair[2], pair[3], side_x, side_y, &mirror) <
+          0.5)
+        continue;
+      memcpy (copy, plane, side_x * side_y * sizeof *copy);
+      constancy = fitted_waves_subtract_beside (copy, side_x, side_y, side_x,
+                                                pair, 2, 1, split)
+                  ? pattern_waves_constancy (copy, side_x, side_y, side_x,
+                                             fx, fy, &heard, split)
+                  : -1;
+      if (constancy < 0)
+        {
+          free (copy);
+          return -1;
+        }
+      if (constancy > best)
+        {
+          best       = constancy;
+          *amplitude = heard;
+        }
+    }
+  free (copy);
+  return best;
+}
+
+/* The disc of `found` whose radius holds (fx, fy) or its mirror: a
+ * disc whose peak is the shoulder of a wave's, as where the wave lies
+ * within an axis's band, whose top the plane's search does not read
+ * (pattern-background.h). −1 where none does. */
+static long
+disc_holding (const PatternsFound *found,
+              double               fx,
+              double               fy)
+{
+  for (size_t i = 0; i < found->count; i++)
+    {
+      const double *notch = found->notches + 3 * i;
+
+      if (notch[2] > 0 &&
+          (hypot (fx - notch[0], fy - notch[1]) <= notch[2] ||
+           hypot (fx + notch[0], fy + notch[1]) <= notch[2]))
+        return (long) i;
+    }
+  return -1;
+}
+
 /* Confirms each candidate whose cosine is constant: it joins as a wave,
  * or replaces the disc it lies near; *joined counts them. 0 when memory
  * runs out. */
@@ -201,6 +311,9 @@ judge_candidates (PatternsFound *found,
                                              &amplitude, split);
       long   near;
 
+      if (measured >= 0 && measured < CONSTANT_WAVE && ! on_axis)
+        measured = beat_constancy (found, c, plane, side_x, side_y, fx, fy,
+                                   measured, &amplitude, split);
       if (measured < 0)
         return 0;
       if (measured < CONSTANT_WAVE ||
@@ -210,6 +323,8 @@ judge_candidates (PatternsFound *found,
         continue;
       near = pattern_found_near (found, fx, fy, side_x, side_y, 0,
                                  PATTERN_NEAR_BINS);
+      if (near < 0)
+        near = disc_holding (found, fx, fy);
       if (near < 0 && pattern_found_near (found, fx, fy, side_x, side_y, 0,
                                           PATTERN_WAVES_LOBE_BINS) >= 0)
         continue;

@@ -12,6 +12,8 @@
  *     drifting by 10 and 20 % (beyond them) become discs, and through
  *     the whole filter the kind chosen leaves less from the clean
  *     picture (RMS) than the other kind there;
+ *   - a beat of two cosines a bin either side of an axis: through the
+ *     whole filter, the clean picture within a tenth of the pattern;
  *   - horizontal bands (scan lines), also of moderate contrast with a
  *     weaker harmonic: found on the fx = 0 axis;
  *   - a halftone print (AM screens at 15°, 75° and 45°): each screen's
@@ -1356,6 +1358,45 @@ check_kind (fftcl_context *context,
   free (clean.pixels);
 }
 
+/* A beat straddling an axis (issue 42's (h)): cosines of 9.2 px at
+ * +1.4° and 9.3 px at −1.5° over the photo stand-in, 584 × 388 px, about
+ * a bin either side of the fx axis, within the axis's band, where the
+ * plane's search reads only the peaks' shoulders. Through the whole
+ * filter with the notches found, the image is within a tenth of the
+ * pattern's RMS of the clean picture (the oracle). */
+static void
+check_beat_beside_axis (fftcl_context *context,
+                        uint64_t       seed)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  Image               clean  = photo_stand_in (584, 388, &GREY, seed);
+  Image               image  = photo_stand_in (584, 388, &GREY, seed);
+  Frequency           f      = { cos (1.4 * PI / 180) / 9.2,
+                                 sin (1.4 * PI / 180) / 9.2 };
+  Frequency           g      = { cos (-1.5 * PI / 180) / 9.3,
+                                 sin (-1.5 * PI / 180) / 9.3 };
+  double              pattern = sqrt ((13.0 * 13.0 + 15.0 * 15.0) / 2) / 255;
+  double              left;
+  PatternsFound       found;
+  fftcl_error         err;
+
+  add_wave (&image, f, 13.0 / 255, 0.3);
+  add_wave (&image, g, 15.0 / 255, 1.9);
+  if (check (find (context, &image, &search, &found, &err) == FFTCL_OK,
+             "beat beside the axis: search runs"))
+    {
+      left = rms_left (context, &image, &clean, found.notches, found.count);
+      if (! check (left < 0.1 * pattern,
+                   "beat beside the axis (seed %llu): RMS from the clean "
+                   "picture %.5f, the pattern's %.5f (%zu notches)",
+                   (unsigned long long) seed, left, pattern, found.count))
+        print_found (&found);
+      patterns_found_clear (&found);
+    }
+  free (image.pixels);
+  free (clean.pixels);
+}
+
 int
 main (void)
 {
@@ -1382,6 +1423,8 @@ main (void)
   check_kind (context, 12.0, 0.1, 1);
   check_kind (context, 30.0, 0.1, 0);
   check_kind (context, 40.0, 0.2, 0);
+  check_beat_beside_axis (context, 11);
+  check_beat_beside_axis (context, 13);
   check_scan_harmonics (context);
   check_scan_lines (context);
   check_halftone (context, 5.0);
