@@ -243,14 +243,19 @@ plane_noise (PatternResidual     *residual,
   return 1;
 }
 
-/* An axis's standout over the region. */
+/* An axis's standout over the region: its median and MAD over every
+ * cell the region holds on the axis (a robust background in the manner
+ * of Sur and Grédiac, JEI 2015: a handful of a pattern's peaks among
+ * hundreds of cells cannot move a median), and how many cells those
+ * are, the axis's number of tests (pattern-finder.c). */
 static int
 axis_noise (const float         *standout,
             size_t               count,
             const PatternCells  *cells,
             const PatternRegion *region,
             PatternPlace         place,
-            PatternNoise        *noise)
+            PatternNoise        *noise,
+            double              *tested)
 {
   float  *sample = malloc ((count ? count : 1) * sizeof *sample);
   size_t  kept   = 0;
@@ -267,7 +272,8 @@ axis_noise (const float         *standout,
         sample[kept++] = standout[i];
     }
 
-  *noise = pattern_noise_of (sample, kept);
+  *noise  = pattern_noise_of (sample, kept);
+  *tested = (double) kept;
   free (sample);
   return 1;
 }
@@ -286,9 +292,11 @@ judge_axes (PatternResidual     *residual,
 
   return residual->along_fx && residual->along_fy &&
          axis_noise (residual->along_fx, residual->along_fx_count, cells,
-                     region, PATTERN_ON_ROW_AXIS, &residual->row_axis) &&
+                     region, PATTERN_ON_ROW_AXIS, &residual->row_axis,
+                     &residual->row_axis_cells) &&
          axis_noise (residual->along_fy, residual->along_fy_count, cells,
-                     region, PATTERN_ON_COLUMN_AXIS, &residual->column_axis);
+                     region, PATTERN_ON_COLUMN_AXIS, &residual->column_axis,
+                     &residual->column_axis_cells);
 }
 
 int

@@ -52,11 +52,14 @@ typedef struct
                                 holds off the axes (counted on the
                                 subsample, times its step squared) */
   /* level along the axes less its 1-D background, from the centre to
-   * the Nyquist frequency ½ (pattern_axis_cell), and their spread over
-   * the region. */
+   * the Nyquist frequency ½ (pattern_axis_cell), their spread over the
+   * region (the median and MAD of all the axis's cells there, which the
+   * few cells of a pattern on the axis hardly move), and how many cells
+   * of each axis the region holds. */
   float        *along_fx, *along_fy;
   size_t        along_fx_count, along_fy_count;
   PatternNoise  row_axis, column_axis;
+  double        row_axis_cells, column_axis_cells;
 } PatternResidual;
 
 /* 0 when memory runs out (residual then holds nothing). */

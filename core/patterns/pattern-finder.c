@@ -50,6 +50,20 @@
  * sensitivities do not bring the threshold down to the noise's median. */
 #define CELL_RATE_MOST 1e-3
 
+/* Each axis (the fy = 0 row, the fx = 0 column) is a search of its own
+ * with the same stated NFA, in the a-contrario manner of Sur (ICIP
+ * 2015: NFA = the number of tests times the chance of one passing):
+ * under the null, a cell's standout along the axis over the axis's
+ * median, in the axis's own noise scales (its MAD over all its cells,
+ * pattern-background.c), is standard normal, so that of the axis's N
+ * cells N · Φ̄(k) pass k scales by chance. The axis's background and
+ * scale are robust statistics that a pattern on the axis hardly moves;
+ * its own top cells (which a scan line's harmonics fill) set nothing.
+ * The per-cell bound CELL_RATE_MOST holds there too: an axis of a
+ * 512 px image has about 250 cells, so at the default it sets the
+ * threshold, 3.09 scales. An image's search then makes at most three
+ * times the stated NFA by chance, the plane's and the two axes'. */
+
 static double
 log_nfa_for (double sensitivity)
 {
@@ -88,7 +102,7 @@ normal_upper_quantile (double p)
 }
 
 /* The threshold in noise scales for the sensitivity, over `cells`
- * cells searched. */
+ * cells searched (the plane's, or an axis's). */
 static double
 sigmas_for (double sensitivity,
             double cells)
@@ -190,23 +204,30 @@ static int
 search_peaks (const PatternCells    *cells,
               const PatternRegion   *region,
               const PatternResidual *residual,
-              double                 sigmas,
+              double                 sensitivity,
               RowSplit               split,
               PatternsFound         *found)
 {
-  PatternPeakList list = { 0 };
+  PatternPeakList list   = { 0 };
+  PatternSigmas   sigmas = {
+    sigmas_for (sensitivity, residual->plane_cells),
+    sigmas_for (sensitivity, residual->row_axis_cells),
+    sigmas_for (sensitivity, residual->column_axis_cells),
+  };
   int             ok;
 
-  ok = pattern_peaks_find (&list, cells, region, residual, sigmas, split) &&
-       pattern_lattice_complete (&list, cells, region, residual, sigmas,
-                                 &found->small_period);
+  ok = pattern_peaks_find (&list, cells, region, residual, &sigmas,
+                           split) &&
+       pattern_lattice_complete (&list, cells, region, residual,
+                                 sigmas.plane, &found->small_period);
   if (ok)
     {
       pattern_peaks_sort (list.peaks, list.count);
       ok = notches_of (&list, found);
     }
   if (ok && found->small_period == 0)
-    candidates_of (cells, region, residual, CANDIDATE_SHARE * sigmas, found);
+    candidates_of (cells, region, residual, CANDIDATE_SHARE * sigmas.plane,
+                   found);
   if (ok)
     pattern_found_tidy (found);
   pattern_peak_list_clear (&list);
@@ -254,10 +275,8 @@ patterns_find_in_spectrum (const float         *amplitude,
   if (! pattern_residual_make (&residual, &cells, &region, split))
     return pattern_search_fail (err, FFTCL_ERROR_MEMORY, "out of memory");
 
-  ok = search_peaks (&cells, &region, &residual,
-                     sigmas_for (search->sensitivity,
-                                 residual.plane_cells),
-                     split, found);
+  ok = search_peaks (&cells, &region, &residual, search->sensitivity, split,
+                     found);
   pattern_residual_clear (&residual);
   if (! ok)
     {

@@ -7,10 +7,6 @@
 #define PI  3.14159265358979323846
 #define LN2 0.69314718055994530942
 
-/* An axis holds a thousandth of the plane's cells, so a peak may stand
- * out of it by fewer noise scales for the same odds of noise passing. */
-#define AXIS_SIGMAS_PER_PLANE 0.75
-
 /* A plane candidate's final standout is its level less the median level
  * of the ring of cells RING_FROM … RING_TO cells away (as a square): the
  * box's mean, wider, lies above the level of a low frequency where the
@@ -478,7 +474,7 @@ axis_candidates (PatternPeak             **all,
                  const PatternCells     *cells,
                  const PatternRegion    *region,
                  const PatternResidual  *residual,
-                 double                  sigmas,
+                 const PatternSigmas    *sigmas,
                  PatternPlace            place)
 {
   int           along_fx  = place == PATTERN_ON_ROW_AXIS;
@@ -487,7 +483,8 @@ axis_candidates (PatternPeak             **all,
                                        residual->along_fy_count;
   double        threshold = threshold_of (along_fx ? &residual->row_axis :
                                           &residual->column_axis,
-                                          AXIS_SIGMAS_PER_PLANE * sigmas);
+                                          along_fx ? sigmas->row_axis :
+                                                     sigmas->column_axis);
 
   for (size_t i = 1; i < n; i++)
     {
@@ -538,15 +535,16 @@ static PatternPeak *
 all_candidates (const PatternCells    *cells,
                 const PatternRegion   *region,
                 const PatternResidual *residual,
-                double                 sigmas,
+                const PatternSigmas   *sigmas,
                 RowSplit               split,
                 size_t                *count)
 {
   size_t        rows     = cells->cells_y - cells->centre_y;
   PatternPeakJob  job      = {
     cells, region, residual,
-    (float) threshold_of (&residual->plane, sigmas),
-    (float) threshold_of (&residual->plane, sigmas - PRESELECT_SIGMAS),
+    (float) threshold_of (&residual->plane, sigmas->plane),
+    (float) threshold_of (&residual->plane,
+                          sigmas->plane - PRESELECT_SIGMAS),
     malloc (rows * ROW_CANDIDATES * sizeof (PatternPeak)),
     malloc (rows),
   };
@@ -585,7 +583,7 @@ pattern_peaks_find (PatternPeakList       *list,
                     const PatternCells    *cells,
                     const PatternRegion   *region,
                     const PatternResidual *residual,
-                    double                 sigmas,
+                    const PatternSigmas   *sigmas,
                     RowSplit               split)
 {
   size_t     count;

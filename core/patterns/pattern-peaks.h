@@ -41,13 +41,20 @@ typedef struct
   size_t       floor_count;
 } PatternPeakList;
 
+/* The peak thresholds in noise scales: the plane's, and each axis's in
+ * that axis's own scales. */
+typedef struct
+{
+  double plane, row_axis, column_axis;
+} PatternSigmas;
+
 /* Fills `list` (empty before) with the peaks of the region standing out
- * by `sigmas`. 0 when memory runs out. */
+ * by `sigmas`, each where it lies. 0 when memory runs out. */
 int  pattern_peaks_find (PatternPeakList       *list,
                          const PatternCells    *cells,
                          const PatternRegion   *region,
                          const PatternResidual *residual,
-                         double                 sigmas,
+                         const PatternSigmas   *sigmas,
                          RowSplit               split);
 
 /* Whether the cell (u, v), v ≥ centre_y, is a sidelobe of a peak of

@@ -985,6 +985,116 @@ check_stated_rate (void)
   free (amplitude);
 }
 
+/* The stated false-alarm rate on the axes (pattern-finder.c): each axis
+ * is a search of its own at the same stated NFA, 1 per image at
+ * sensitivity 50, with no cell passing by chance more often than 10⁻³.
+ * An axis of these 256 × 256 cell spectra of a 256 px image searches
+ * its cells from 6 cycles (the floor) to 128, N = 123 of them, so
+ * min (1, N · 10⁻³) = 0.123 false peaks per axis are stated. Each
+ * spectrum holds the image's leakage cross: the axes' amplitudes raised
+ * by 50 / (1 + i / 8) at i cells from the centre, times the noise. Over
+ * AXIS_SPECTRA spectra of independent normal log amplitudes (the stated
+ * null), the axis peaks found are within the stated count's Poisson
+ * bound and at least a quarter of it; of speckle, within the bound.
+ * Then five harmonics of a scan line on the fx = 0 axis, the cross's
+ * level times e⁷ (7 noise scales) at 20, 40 … 100 cells, a pattern that
+ * fills its axis's top cells: every one is found in every spectrum. */
+#define AXIS_SPECTRA 80
+#define AXIS_CELLS   123
+#define HARMONICS    5
+
+static double
+cross_gain (size_t u,
+            size_t v,
+            size_t side)
+{
+  size_t c   = side / 2;
+  size_t off = u == c ? (v > c ? v - c : c - v) : (u > c ? u - c : c - u);
+
+  return u == c || v == c ? 50.0 / (1.0 + off / 8.0) : 1.0;
+}
+
+/* How many of the notches lie on an axis, and how many of those at the
+ * harmonics of check_axes_stated_rate. */
+static void
+count_axis_peaks (const PatternsFound *found,
+                  size_t               side,
+                  size_t              *on_axes,
+                  size_t              *harmonics)
+{
+  for (size_t i = 0; i < found->count; i++)
+    {
+      double fx = fabs (found->notches[3 * i]) * side;
+      double fy = fabs (found->notches[3 * i + 1]) * side;
+      double k  = fy / 20.0;
+
+      if (fx != 0 && fy != 0)
+        continue;
+      if (fx == 0 && fabs (k - round (k)) * 20.0 < 0.5 && round (k) >= 1 &&
+          round (k) <= HARMONICS)
+        (*harmonics)++;
+      else
+        (*on_axes)++;
+    }
+}
+
+static void
+check_axes_stated_rate (void)
+{
+  const PatternSearch search = { .sensitivity = PATTERN_SENSITIVITY_DEFAULT };
+  const size_t        side   = 256;
+  const double        mean   = AXIS_SPECTRA * 2 * fmin (1.0,
+                                                         AXIS_CELLS * 1e-3);
+  const double        bound  = mean + 3.1 * sqrt (mean);
+  float              *amplitude = malloc (side * side * sizeof *amplitude);
+  size_t              peaks[3] = { 0, 0, 0 }, harmonics[3] = { 0, 0, 0 };
+
+  random_state = 43;
+  for (int law = 0; law < 3 && amplitude; law++)
+    for (int n = 0; n < AXIS_SPECTRA; n++)
+      {
+        PatternsFound found;
+        fftcl_error   err;
+
+        for (size_t v = 0; v < side; v++)
+          for (size_t u = 0; u < side; u++)
+            amplitude[v * side + u] =
+              (float) (cross_gain (u, v, side) *
+                       (law == 1 ? sqrt (-log (1.0 - uniform ())) :
+                                   exp (normal ())));
+        for (size_t h = 1; law == 2 && h <= HARMONICS; h++)
+          {
+            size_t at = (side / 2 + 20 * h) * side + side / 2;
+            size_t mirror = (side / 2 - 20 * h) * side + side / 2;
+
+            amplitude[at]     = (float) (exp (7.0) *
+                                         cross_gain (side / 2,
+                                                     side / 2 + 20 * h,
+                                                     side));
+            amplitude[mirror] = amplitude[at];
+          }
+        if (patterns_find_in_spectrum (amplitude, side, side, side, side,
+                                       side, side, &search, NULL, &found,
+                                       &err) == FFTCL_OK)
+          count_axis_peaks (&found, side, &peaks[law], &harmonics[law]);
+        patterns_found_clear (&found);
+      }
+  check (amplitude && peaks[0] <= bound && peaks[0] >= mean / 4,
+         "normal log amplitudes and a leakage cross, %d spectra: %zu false "
+         "axis peaks, stated %.1f (%.1f … %.1f)", AXIS_SPECTRA, peaks[0],
+         mean, mean / 4, bound);
+  check (amplitude && peaks[1] <= bound,
+         "speckle and a leakage cross, %d spectra: %zu false axis peaks, at "
+         "most %.1f", AXIS_SPECTRA, peaks[1], bound);
+  check (amplitude && harmonics[2] == AXIS_SPECTRA * HARMONICS &&
+         peaks[2] <= bound,
+         "a scan line's %d harmonics on an axis, %d spectra: %zu of %d "
+         "found, %zu other axis peaks (at most %.1f)", HARMONICS,
+         AXIS_SPECTRA, harmonics[2], AXIS_SPECTRA * HARMONICS, peaks[2],
+         bound);
+  free (amplitude);
+}
+
 /* Small and hostile spectra given to the search: coarse cells of large
  * grids, and amplitudes of zero, NaN, infinity and FLT_MAX among random
  * ones. It runs, and whatever it finds is one of each mirrored pair. */
@@ -1444,6 +1554,7 @@ main (void)
   check_wide (context);
   check_odd_spectra ();
   check_stated_rate ();
+  check_axes_stated_rate ();
   check_memory ();
 
   fftcl_context_destroy (context);
